@@ -1,0 +1,30 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <vector>
+
+namespace policytune {
+
+// What a parsed subcommand does; returns the process exit code.
+using RunCommand = std::function<int()>;
+
+// One subcommand of `policytune`, kept in one table (as ninja keeps its tools): `setup` declares
+// the subcommand's options on `app` and returns what to run once the command line is parsed.
+struct Command {
+  const char* name;
+  const char* summary;
+  RunCommand (*setup)(CLI::App& app);
+};
+
+const std::vector<Command>& all_commands();
+
+// Shared option: the results database, `policytune.db` unless --db says otherwise.
+void add_database_option(CLI::App& app, std::string& path);
+
+RunCommand setup_list(CLI::App& app);
+RunCommand setup_analyze(CLI::App& app);
+RunCommand setup_import(CLI::App& app);
+
+}  // namespace policytune

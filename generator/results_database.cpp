@@ -1,0 +1,274 @@
+#include "results_database.hpp"
+
+#include <filesystem>
+#include <optional>
+
+#include "user_error.hpp"
+
+namespace policytune {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE devices (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  sm_count INTEGER NOT NULL,
+  memory_bus_width INTEGER NOT NULL,
+  ecc INTEGER NOT NULL,
+  compute_capability TEXT NOT NULL,
+  driver TEXT NOT NULL,
+  UNIQUE (name, sm_count, memory_bus_width, ecc, compute_capability, driver)
+);
+CREATE TABLE search_spaces (
+  benchmark TEXT NOT NULL,
+  source_hash TEXT NOT NULL,
+  algorithm TEXT NOT NULL,
+  size TEXT NOT NULL,
+  ranges TEXT NOT NULL,
+  PRIMARY KEY (benchmark, source_hash)
+);
+CREATE TABLE measurements (
+  id INTEGER PRIMARY KEY,
+  algorithm TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  device_id INTEGER NOT NULL REFERENCES devices (id),
+  toolkit TEXT NOT NULL,
+  library TEXT NOT NULL,
+  source_hash TEXT NOT NULL,
+  ct_workload TEXT NOT NULL,
+  variant TEXT NOT NULL,
+  entry TEXT NOT NULL,
+  rt_workload TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('ok', 'build_failed', 'build_timeout', 'run_failed',
+                                         'run_timeout', 'wrong_result', 'skipped')),
+  reason TEXT NOT NULL,
+  sample_count INTEGER NOT NULL,
+  median REAL NOT NULL,
+  mean REAL NOT NULL,
+  stddev REAL NOT NULL,
+  min REAL NOT NULL,
+  max REAL NOT NULL,
+  bytes_per_second REAL,
+  recorded_at TEXT NOT NULL,
+  UNIQUE (algorithm, benchmark, device_id, toolkit, library, source_hash, ct_workload, variant, entry,
+          rt_workload)
+);
+)sql";
+
+constexpr const char* kUpsertMeasurement = R"sql(
+INSERT INTO measurements (algorithm, benchmark, device_id, toolkit, library, source_hash, ct_workload,
+                          variant, entry, rt_workload, status, reason, sample_count, median, mean,
+                          stddev, min, max, bytes_per_second, recorded_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+ON CONFLICT (algorithm, benchmark, device_id, toolkit, library, source_hash, ct_workload, variant, entry,
+             rt_workload)
+DO UPDATE SET status = excluded.status, reason = excluded.reason, sample_count = excluded.sample_count,
+              median = excluded.median, mean = excluded.mean, stddev = excluded.stddev,
+              min = excluded.min, max = excluded.max, bytes_per_second = excluded.bytes_per_second,
+              recorded_at = excluded.recorded_at
+)sql";
+
+constexpr const char* kSelectMeasurements = R"sql(
+SELECT m.algorithm, m.benchmark, d.name, d.sm_count, d.memory_bus_width, d.ecc, d.compute_capability,
+       d.driver, m.toolkit, m.library, m.source_hash, m.ct_workload, m.variant, m.entry, m.rt_workload,
+       m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max,
+       m.bytes_per_second, m.recorded_at
+FROM measurements m JOIN devices d ON d.id = m.device_id
+ORDER BY m.id
+)sql";
+
+}  // namespace
+
+struct ResultsDatabase::Statements {
+  SqliteStatement insert_device;
+  SqliteStatement find_device;
+  SqliteStatement upsert_measurement;
+  SqliteStatement select_measurements;
+  SqliteStatement upsert_search_space;
+  SqliteStatement select_search_spaces;
+
+  explicit Statements(SqliteConnection& c)
+      : insert_device(c.prepare(
+            "INSERT INTO devices (name, sm_count, memory_bus_width, ecc, compute_capability, driver) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING")),
+        find_device(c.prepare(
+            "SELECT id FROM devices WHERE name = ?1 AND sm_count = ?2 AND memory_bus_width = ?3 "
+            "AND ecc = ?4 AND compute_capability = ?5 AND driver = ?6")),
+        upsert_measurement(c.prepare(kUpsertMeasurement)),
+        select_measurements(c.prepare(kSelectMeasurements)),
+        upsert_search_space(c.prepare(
+            "INSERT INTO search_spaces (benchmark, source_hash, algorithm, size, ranges) "
+            "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (benchmark, source_hash) DO UPDATE SET algorithm = excluded.algorithm, "
+            "size = excluded.size, ranges = excluded.ranges")),
+        select_search_spaces(c.prepare(
+            "SELECT benchmark, source_hash, algorithm, size, ranges FROM search_spaces "
+            "ORDER BY benchmark, source_hash")) {}
+};
+
+template <typename Action>
+auto ResultsDatabase::guarded(Action&& action) -> decltype(action()) {
+  try {
+    return action();
+  } catch (const SqliteError& error) {
+    if (error.code() == SQLITE_NOTADB || error.code() == SQLITE_CORRUPT) {
+      throw UserError(path_, 0, "not a PolicyTune database (corrupt, or not SQLite): " +
+                                    std::string(error.what()));
+    }
+    throw UserError(path_, 0, std::string("database error: ") + error.what());
+  }
+}
+
+ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(path)) {
+  std::error_code error;
+  if (mode == Mode::must_exist && !std::filesystem::exists(path_, error)) {
+    throw UserError(path_, 0, "no such database");
+  }
+  if (std::filesystem::is_directory(path_, error)) throw UserError(path_, 0, "is a directory, not a database");
+  guarded([&] {
+    connection_ = std::make_unique<SqliteConnection>(path_, mode == Mode::create_if_missing);
+    connection_->execute("PRAGMA busy_timeout = 60000");
+    connection_->execute("PRAGMA journal_mode = WAL");
+    connection_->execute("PRAGMA foreign_keys = ON");
+    open_schema();
+    statements_ = std::make_unique<Statements>(*connection_);
+  });
+}
+
+ResultsDatabase::~ResultsDatabase() = default;
+
+void ResultsDatabase::open_schema() {
+  SqliteTransaction transaction(*connection_);
+  auto count_tables = connection_->prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'");
+  count_tables.step();
+  const std::int64_t tables = count_tables.integer(0);
+  count_tables.reset();
+  if (tables == 0) {
+    connection_->execute(kSchema);
+    auto insert = connection_->prepare("INSERT INTO schema_version (version) VALUES (?1)");
+    insert.bind(1, std::int64_t{kSchemaVersion}).run();
+    transaction.commit();
+    return;
+  }
+  auto has_version = connection_->prepare(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'");
+  has_version.step();
+  if (has_version.integer(0) == 0) {
+    throw UserError(path_, 0, "not a PolicyTune database (an SQLite file without a schema_version table)");
+  }
+  has_version.reset();
+  auto version = connection_->prepare("SELECT version FROM schema_version");
+  if (!version.step()) throw UserError(path_, 0, "not a PolicyTune database (schema_version is empty)");
+  const std::int64_t found = version.integer(0);
+  version.reset();
+  if (found != kSchemaVersion) {
+    throw UserError(path_, 0,
+                    "database has schema version " + std::to_string(found) + ", this policytune reads version " +
+                        std::to_string(kSchemaVersion));
+  }
+  transaction.commit();
+}
+
+void ResultsDatabase::insert(const Measurement& m) {
+  const auto bind_device = [&](SqliteStatement& statement) -> SqliteStatement& {
+    return statement.bind(1, m.device.name)
+        .bind(2, m.device.sm_count)
+        .bind(3, m.device.memory_bus_width)
+        .bind(4, std::int64_t{m.device.ecc ? 1 : 0})
+        .bind(5, m.device.compute_capability)
+        .bind(6, m.device.driver);
+  };
+  bind_device(statements_->insert_device).run();
+  auto& find = bind_device(statements_->find_device);
+  find.step();
+  const std::int64_t device_id = find.integer(0);
+  find.reset();
+
+  auto& upsert = statements_->upsert_measurement;
+  upsert.bind(1, m.algorithm)
+      .bind(2, m.benchmark)
+      .bind(3, device_id)
+      .bind(4, m.toolkit)
+      .bind(5, m.library)
+      .bind(6, m.source_hash)
+      .bind(7, m.ct_workload)
+      .bind(8, m.variant)
+      .bind(9, m.entry)
+      .bind(10, m.rt_workload)
+      .bind(11, std::string(to_string(m.status)))
+      .bind(12, m.reason)
+      .bind(13, m.statistics.count)
+      .bind(14, m.statistics.median)
+      .bind(15, m.statistics.mean)
+      .bind(16, m.statistics.stddev)
+      .bind(17, m.statistics.min)
+      .bind(18, m.statistics.max)
+      .bind(19, m.bytes_per_second)
+      .bind(20, m.recorded_at.empty() ? utc_timestamp() : m.recorded_at)
+      .run();
+}
+
+void ResultsDatabase::record(const Measurement& measurement) { record(std::vector<Measurement>{measurement}); }
+
+void ResultsDatabase::record(const std::vector<Measurement>& measurements) {
+  guarded([&] {
+    SqliteTransaction transaction(*connection_);
+    for (const auto& measurement : measurements) insert(measurement);
+    transaction.commit();
+  });
+}
+
+void ResultsDatabase::record(const SearchSpaceRecord& space) {
+  guarded([&] {
+    SqliteTransaction transaction(*connection_);
+    statements_->upsert_search_space.bind(1, space.benchmark)
+        .bind(2, space.source_hash)
+        .bind(3, space.algorithm)
+        .bind(4, space.size)
+        .bind(5, space.ranges)
+        .run();
+    transaction.commit();
+  });
+}
+
+std::vector<Measurement> ResultsDatabase::measurements() {
+  return guarded([&] {
+    std::vector<Measurement> rows;
+    auto& select = statements_->select_measurements;
+    while (select.step()) {
+      Measurement m;
+      m.algorithm = select.text(0);
+      m.benchmark = select.text(1);
+      m.device = {select.text(2), select.integer(3), select.integer(4), select.integer(5) != 0,
+                  select.text(6), select.text(7)};
+      m.toolkit = select.text(8);
+      m.library = select.text(9);
+      m.source_hash = select.text(10);
+      m.ct_workload = select.text(11);
+      m.variant = select.text(12);
+      m.entry = select.text(13);
+      m.rt_workload = select.text(14);
+      m.status = parse_status(select.text(15)).value_or(Status::run_failed);
+      m.reason = select.text(16);
+      m.statistics = {select.integer(17), select.real(18), select.real(19),
+                      select.real(20), select.real(21), select.real(22)};
+      m.bytes_per_second = select.optional_real(23);
+      m.recorded_at = select.text(24);
+      rows.push_back(std::move(m));
+    }
+    return rows;
+  });
+}
+
+std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
+  return guarded([&] {
+    std::vector<SearchSpaceRecord> rows;
+    auto& select = statements_->select_search_spaces;
+    while (select.step()) {
+      rows.push_back({select.text(0), select.text(1), select.text(2), select.text(3), select.text(4)});
+    }
+    return rows;
+  });
+}
+
+}  // namespace policytune

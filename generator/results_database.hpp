@@ -1,0 +1,60 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "measurement.hpp"
+#include "sqlite.hpp"
+
+namespace policytune {
+
+// What the database remembers of a benchmark's search space, so that analysis and rendering
+// work from the database alone (on another machine, without the sources).
+struct SearchSpaceRecord {
+  std::string benchmark;
+  std::string source_hash;
+  std::string algorithm;
+  std::string size;    // exact decimal: spaces overflow 64 bits
+  std::string ranges;  // the %RANGE% lines, one per line, as they were parsed
+};
+
+// The SQLite results store: one file, WAL mode, a busy timeout so that concurrent writers (several
+// searches, several lanes) wait for each other, every write in a transaction, statements prepared
+// once, parameters bound. Measurements are keyed by everything that makes them comparable; writing
+// the same key again replaces the old row, so a resumed or repeated search never duplicates.
+class ResultsDatabase {
+public:
+  static constexpr int kSchemaVersion = 1;
+  enum class Mode { create_if_missing, must_exist };
+
+  // Throws UserError naming `path` when it is missing (must_exist), not a database, or of
+  // another schema version.
+  ResultsDatabase(std::string path, Mode mode);
+  ~ResultsDatabase();
+  ResultsDatabase(const ResultsDatabase&) = delete;
+  ResultsDatabase& operator=(const ResultsDatabase&) = delete;
+
+  const std::string& path() const noexcept { return path_; }
+
+  void record(const Measurement& measurement);
+  void record(const std::vector<Measurement>& measurements);  // one transaction
+  void record(const SearchSpaceRecord& space);
+
+  std::vector<Measurement> measurements();  // in insertion order
+  std::vector<SearchSpaceRecord> search_spaces();
+
+private:
+  struct Statements;
+
+  template <typename Action>
+  auto guarded(Action&& action) -> decltype(action());
+  void open_schema();
+  void insert(const Measurement& measurement);
+
+  std::string path_;
+  std::unique_ptr<SqliteConnection> connection_;
+  std::unique_ptr<Statements> statements_;
+};
+
+}  // namespace policytune
