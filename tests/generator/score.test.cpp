@@ -1,0 +1,143 @@
+#include "score.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <deque>
+
+using namespace policytune;
+using Catch::Detail::Approx;
+
+namespace {
+
+// Owns the measurements a test scores; score_workload takes pointers.
+struct Rows {
+  std::deque<Measurement> owned;
+  std::vector<const Measurement*> pointers;
+
+  void add(const std::string& variant, const std::string& rt, double median, Status status = Status::ok,
+           const std::string& entry = "base") {
+    Measurement m;
+    m.variant = variant;
+    m.entry = entry;
+    m.rt_workload = rt;
+    m.status = status;
+    m.statistics.count = 10;
+    m.statistics.median = median;
+    owned.push_back(m);
+    pointers.push_back(&owned.back());
+  }
+};
+
+const VariantScore& find(const ScoredWorkload& scored, const std::string& variant) {
+  for (const auto& score : scored.ranked) {
+    if (score.variant == variant) return score;
+  }
+  FAIL("variant " << variant << " not ranked");
+  throw;
+}
+
+}  // namespace
+
+TEST_CASE("importance weights follow CUB's curve from 0.6 towards 0.999", "[score]") {
+  // Hand-computed: begin = -ln(0.4) = 0.916291, end = -ln(0.001) = 6.907755, step = (end-begin)/n.
+  const auto three = importance_weights(3);
+  REQUIRE(three.size() == 3);
+  CHECK(three[0] == Approx(0.6));
+  CHECK(three[1] == Approx(1 - 0.4 * std::exp(-(6.907755 - 0.916291) / 3)));  // 0.946
+  CHECK(three[2] == Approx(1 - 0.4 * std::exp(-2 * (6.907755 - 0.916291) / 3)));  // 0.9929
+  CHECK(three[1] == Approx(0.945712).epsilon(1e-5));
+  // Two values: 0.6 and 1 - 0.4 * e^-(end-begin)/2 = 1 - 0.4 * 0.05 = 0.98.
+  CHECK(importance_weights(2)[1] == Approx(0.98));
+  REQUIRE(importance_weights(1).size() == 1);
+  CHECK(importance_weights(1)[0] == Approx(0.6));
+}
+
+TEST_CASE("weights sum to one; io axes weigh later values more, other axes equally", "[score]") {
+  const auto weights = workload_weights({{"base", "Elements{io}=16"}, {"base", "Elements{io}=20"}, {"base", "Elements{io}=24"}});
+  const double total = 0.6 + 0.945712 + 0.992631;  // 1 - 0.4 e^-(k (end-begin)/3)
+  CHECK(weights.at({"base", "Elements{io}=16"}) == Approx(0.6 / total).epsilon(1e-4));
+  CHECK(weights.at({"base", "Elements{io}=24"}) == Approx(0.992631 / total).epsilon(1e-4));
+  const auto equal = workload_weights({{"base", "Entropy=0.5"}, {"base", "Entropy=1.0"}});
+  CHECK(equal.at({"base", "Entropy=0.5"}) == Approx(0.5));
+  CHECK(equal.at({"base", "Entropy=1.0"}) == Approx(0.5));
+}
+
+TEST_CASE("io values are ordered numerically, not by text", "[score]") {
+  // "8" < "16" numerically; as text "16" < "8".
+  const auto weights = workload_weights({{"b", "Elements{io}=16"}, {"b", "Elements{io}=8"}});
+  CHECK(weights.at({"b", "Elements{io}=16"}) > weights.at({"b", "Elements{io}=8"}));
+}
+
+TEST_CASE("weights multiply across axes and normalise across entries", "[score]") {
+  const auto weights = workload_weights({
+      {"keys", "Elements{io}=16,Entropy=1"}, {"keys", "Elements{io}=20,Entropy=1"},
+      {"keys", "Elements{io}=16,Entropy=0"}, {"keys", "Elements{io}=20,Entropy=0"},
+      {"pairs", "Elements{io}=16"},
+  });
+  const auto w2 = importance_weights(2);
+  const double total = 2 * w2[0] + 2 * w2[1] + importance_weights(1)[0];
+  CHECK(weights.at({"keys", "Elements{io}=20,Entropy=0"}) == Approx(w2[1] / total));
+  CHECK(weights.at({"pairs", "Elements{io}=16"}) == Approx(0.6 / total));
+  double sum = 0;
+  for (const auto& [key, weight] : weights) sum += weight;
+  CHECK(sum == Approx(1.0));
+}
+
+TEST_CASE("score is the weighted sum of base/variant median speedups", "[score]") {
+  Rows rows;
+  rows.add("base", "Elements{io}=16", 10.0);
+  rows.add("base", "Elements{io}=20", 20.0);
+  rows.add("fast", "Elements{io}=16", 5.0);   // speedup 2
+  rows.add("fast", "Elements{io}=20", 80.0);  // speedup 0.25
+  const auto scored = score_workload(rows.pointers);
+  REQUIRE(scored.problem.empty());
+  REQUIRE(scored.ranked.size() == 2);
+  const double expected = (0.6 * 2.0 + 0.98 * 0.25) / (0.6 + 0.98);  // 0.9146
+  const auto& fast = find(scored, "fast");
+  CHECK(fast.score == Approx(expected));
+  CHECK(fast.min == Approx(0.25));
+  CHECK(fast.max == Approx(2.0));
+  CHECK(fast.mean == Approx(1.125));  // unweighted, it would look like a win
+  CHECK(find(scored, "base").score == Approx(1.0));
+  // Later sizes weigh more, so the regression at 2^20 outweighs the gain at 2^16.
+  CHECK(scored.ranked.front().variant == "base");
+}
+
+TEST_CASE("variants that fail or miss a runtime workload are not ranked", "[score]") {
+  Rows rows;
+  rows.add("base", "n=1", 10.0);
+  rows.add("base", "n=2", 10.0);
+  rows.add("good", "n=1", 5.0);
+  rows.add("good", "n=2", 5.0);
+  rows.add("partial", "n=1", 1.0);
+  rows.add("wrong", "n=1", 1.0, Status::wrong_result);
+  rows.add("wrong", "n=2", 1.0);
+  rows.add("broken", "", 0.0, Status::build_failed);
+  const auto scored = score_workload(rows.pointers);
+  REQUIRE(scored.ranked.size() == 2);
+  CHECK(scored.ranked[0].variant == "good");
+  CHECK(scored.ranked[0].score == Approx(2.0));
+  CHECK(scored.ranked[1].variant == "base");
+  CHECK(scored.unranked == 3);
+}
+
+TEST_CASE("scores over several entries of one file share one weighting", "[score]") {
+  Rows rows;
+  rows.add("base", "n=1", 10.0, Status::ok, "sum");
+  rows.add("base", "n=1", 10.0, Status::ok, "max");
+  rows.add("v", "n=1", 5.0, Status::ok, "sum");  // 2x
+  rows.add("v", "n=1", 10.0, Status::ok, "max");  // 1x
+  const auto scored = score_workload(rows.pointers);
+  CHECK(find(scored, "v").score == Approx(1.5));
+}
+
+TEST_CASE("without a successful base nothing is scored", "[score]") {
+  Rows rows;
+  rows.add("v", "n=1", 5.0);
+  CHECK(score_workload(rows.pointers).problem == "base was not measured");
+  rows.add("base", "n=1", 0.0, Status::run_failed);
+  const auto scored = score_workload(rows.pointers);
+  CHECK(scored.problem == "base has no successful measurement");
+  CHECK(scored.ranked.empty());
+}
