@@ -103,6 +103,22 @@ std::uint64_t BigCount::divide(std::uint64_t divisor) {
   return static_cast<std::uint64_t>(remainder);
 }
 
+BigCount BigCount::random_below(const BigCount& bound, std::mt19937_64& generator) {
+  if (bound.is_zero()) throw std::domain_error("random_below(0)");
+  // Rejection sampling over as many bits as the bound has: fewer than two draws expected.
+  const std::uint32_t top = bound.limbs_.back();
+  std::uint32_t mask = top;
+  for (int shift = 1; shift < 32; shift <<= 1) mask |= mask >> shift;
+  while (true) {
+    BigCount candidate;
+    candidate.limbs_.resize(bound.limbs_.size());
+    for (auto& limb : candidate.limbs_) limb = static_cast<std::uint32_t>(generator());
+    candidate.limbs_.back() &= mask;
+    candidate.trim();
+    if (candidate < bound) return candidate;
+  }
+}
+
 std::strong_ordering BigCount::operator<=>(const BigCount& other) const noexcept {
   if (limbs_.size() != other.limbs_.size()) return limbs_.size() <=> other.limbs_.size();
   for (std::size_t i = limbs_.size(); i-- > 0;) {

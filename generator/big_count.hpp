@@ -1,6 +1,7 @@
 #pragma once
 
 #include <compare>
+#include <random>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ public:
 
   BigCount operator+(const BigCount& other) const;
   BigCount operator*(const BigCount& other) const;
+
+  // A uniformly random count in [0, bound), bound > 0; deterministic for the generator's state.
+  static BigCount random_below(const BigCount& bound, std::mt19937_64& generator);
 
   // Divides in place by `divisor` (non-zero) and returns the remainder.
   std::uint64_t divide(std::uint64_t divisor);

@@ -10,7 +10,8 @@
 namespace policytune {
 namespace {
 
-using nlohmann::json;
+// Ordered: the file's first successful configuration is the default base, so order matters.
+using json = nlohmann::ordered_json;
 
 constexpr double kOldFailureTime = 1e20;  // older Kernel Tuner files mark failures with this
 
@@ -25,9 +26,10 @@ std::string name_value(const json& value) {
   return text;
 }
 
-// Where a cache key's entry starts in the text, for messages (JSON values carry no lines).
-std::size_t line_of_key(const std::string& text, const std::string& key) {
-  const std::size_t at = text.find("\"" + key + "\"");
+// Where a key starts in the text, for messages (JSON values carry no lines). Cache keys are
+// looked for after "cache", since their text (a parameter value) may also appear before it.
+std::size_t line_of_key(const std::string& text, const std::string& key, std::size_t from = 0) {
+  const std::size_t at = text.find("\"" + key + "\"", from);
   return at == std::string::npos ? 0 : line_of_offset(text, at);
 }
 
@@ -88,7 +90,7 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
   const std::string recorded_at = utc_timestamp();
   std::optional<std::size_t> base_index;
   for (const auto& [key, entry] : cache.items()) {
-    const auto line = [&] { return line_of_key(text, key); };  // only on error: it scans the text
+    const auto line = [&] { return line_of_key(text, key, text.find("\"cache\"")); };  // only on error: it scans the text
     if (!entry.is_object()) throw UserError(path, line(), "cache entry '" + key + "' is not an object");
     Measurement m;
     m.algorithm = kernel;

@@ -1,6 +1,8 @@
 #include "results_database.hpp"
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 #include <optional>
 
 #include "user_error.hpp"
@@ -78,6 +80,18 @@ FROM measurements m JOIN devices d ON d.id = m.device_id
 ORDER BY m.id
 )sql";
 
+constexpr const char* kSelectScope = R"sql(
+SELECT m.algorithm, m.benchmark, d.name, d.sm_count, d.memory_bus_width, d.ecc, d.compute_capability,
+       d.driver, m.toolkit, m.library, m.source_hash, m.ct_workload, m.variant, m.entry, m.rt_workload,
+       m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max,
+       m.bytes_per_second, m.recorded_at
+FROM measurements m JOIN devices d ON d.id = m.device_id
+WHERE m.benchmark = ?1 AND d.name = ?2 AND d.sm_count = ?3 AND d.memory_bus_width = ?4 AND d.ecc = ?5
+  AND d.compute_capability = ?6 AND d.driver = ?7 AND m.toolkit = ?8 AND m.library = ?9
+  AND m.source_hash = ?10 AND m.ct_workload = ?11
+ORDER BY m.id
+)sql";
+
 }  // namespace
 
 struct ResultsDatabase::Statements {
@@ -85,6 +99,7 @@ struct ResultsDatabase::Statements {
   SqliteStatement find_device;
   SqliteStatement upsert_measurement;
   SqliteStatement select_measurements;
+  SqliteStatement select_scope;
   SqliteStatement upsert_search_space;
   SqliteStatement select_search_spaces;
 
@@ -97,6 +112,7 @@ struct ResultsDatabase::Statements {
             "AND ecc = ?4 AND compute_capability = ?5 AND driver = ?6")),
         upsert_measurement(c.prepare(kUpsertMeasurement)),
         select_measurements(c.prepare(kSelectMeasurements)),
+        select_scope(c.prepare(kSelectScope)),
         upsert_search_space(c.prepare(
             "INSERT INTO search_spaces (benchmark, source_hash, algorithm, size, ranges) "
             "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (benchmark, source_hash) DO UPDATE SET algorithm = excluded.algorithm, "
@@ -128,7 +144,7 @@ ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(
   guarded([&] {
     connection_ = std::make_unique<SqliteConnection>(path_, mode == Mode::create_if_missing);
     connection_->execute("PRAGMA busy_timeout = 60000");
-    connection_->execute("PRAGMA journal_mode = WAL");
+    enable_write_ahead_log();
     connection_->execute("PRAGMA foreign_keys = ON");
     open_schema();
     statements_ = std::make_unique<Statements>(*connection_);
@@ -136,6 +152,23 @@ ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(
 }
 
 ResultsDatabase::~ResultsDatabase() = default;
+
+void ResultsDatabase::enable_write_ahead_log() {
+  // Switching a new file to WAL takes an exclusive lock and does not wait in the busy handler, so
+  // several processes creating one database at once retry here until the busy timeout.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (true) {
+    try {
+      auto mode = connection_->prepare("PRAGMA journal_mode = WAL");
+      mode.step();
+      if (mode.text(0) == "wal") return;
+      throw SqliteError(SQLITE_ERROR, "cannot switch to WAL mode (journal mode is " + mode.text(0) + ")");
+    } catch (const SqliteError& error) {
+      if (error.code() != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline) throw;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
 
 void ResultsDatabase::open_schema() {
   SqliteTransaction transaction(*connection_);
@@ -232,9 +265,29 @@ void ResultsDatabase::record(const SearchSpaceRecord& space) {
 }
 
 std::vector<Measurement> ResultsDatabase::measurements() {
+  return guarded([&] { return read_rows(statements_->select_measurements); });
+}
+
+std::vector<Measurement> ResultsDatabase::measurements(const MeasurementScope& scope) {
   return guarded([&] {
+    auto& select = statements_->select_scope;
+    select.bind(1, scope.benchmark)
+        .bind(2, scope.device.name)
+        .bind(3, scope.device.sm_count)
+        .bind(4, scope.device.memory_bus_width)
+        .bind(5, std::int64_t{scope.device.ecc ? 1 : 0})
+        .bind(6, scope.device.compute_capability)
+        .bind(7, scope.device.driver)
+        .bind(8, scope.toolkit)
+        .bind(9, scope.library)
+        .bind(10, scope.source_hash)
+        .bind(11, scope.ct_workload);
+    return read_rows(select);
+  });
+}
+
+std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) {
     std::vector<Measurement> rows;
-    auto& select = statements_->select_measurements;
     while (select.step()) {
       Measurement m;
       m.algorithm = select.text(0);
@@ -257,7 +310,6 @@ std::vector<Measurement> ResultsDatabase::measurements() {
       rows.push_back(std::move(m));
     }
     return rows;
-  });
 }
 
 std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {

@@ -19,6 +19,17 @@ struct SearchSpaceRecord {
   std::string ranges;  // the %RANGE% lines, one per line, as they were parsed
 };
 
+// The measurements that are comparable with each other: one compile-time workload of one
+// benchmark source on one device, toolkit and library.
+struct MeasurementScope {
+  std::string benchmark;
+  DeviceIdentity device;
+  std::string toolkit;
+  std::string library;
+  std::string source_hash;
+  std::string ct_workload;
+};
+
 // The SQLite results store: one file, WAL mode, a busy timeout so that concurrent writers (several
 // searches, several lanes) wait for each other, every write in a transaction, statements prepared
 // once, parameters bound. Measurements are keyed by everything that makes them comparable; writing
@@ -42,6 +53,7 @@ public:
   void record(const SearchSpaceRecord& space);
 
   std::vector<Measurement> measurements();  // in insertion order
+  std::vector<Measurement> measurements(const MeasurementScope& scope);
   std::vector<SearchSpaceRecord> search_spaces();
 
 private:
@@ -49,8 +61,10 @@ private:
 
   template <typename Action>
   auto guarded(Action&& action) -> decltype(action());
+  void enable_write_ahead_log();
   void open_schema();
   void insert(const Measurement& measurement);
+  static std::vector<Measurement> read_rows(SqliteStatement& select);
 
   std::string path_;
   std::unique_ptr<SqliteConnection> connection_;

@@ -5,6 +5,7 @@ namespace policytune {
 const std::vector<Command>& all_commands() {
   static const std::vector<Command> commands{
       {"list", "show the search space of benchmark sources and its exact size", setup_list},
+      {"search", "build, verify and measure base and variants of benchmarks; store every result", setup_search},
       {"analyze", "rank variants by score (--top) or show how much of each space was searched (--coverage)",
        setup_analyze},
       {"import", "bring measurements from other tuners into the database (kernel-tuner FILE.json[.gz])",

@@ -26,5 +26,6 @@ void add_database_option(CLI::App& app, std::string& path);
 RunCommand setup_list(CLI::App& app);
 RunCommand setup_analyze(CLI::App& app);
 RunCommand setup_import(CLI::App& app);
+RunCommand setup_search(CLI::App& app);
 
 }  // namespace policytune

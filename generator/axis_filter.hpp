@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace policytune {
+
+// One `-a` option in CUB's syntax: `T{ct}=I32`, `T{ct}=[I32,I64]` or `Elements{io}[pow2]=28`.
+struct AxisFilter {
+  std::string axis;  // without a `[pow2]` suffix
+  bool pow2 = false;
+  std::vector<std::string> values;
+
+  // As given, for passing on to a benchmark binary's --axis.
+  std::string spec() const;
+  bool allows(const std::string& value) const;
+};
+
+// Throws UserError for a malformed spec.
+AxisFilter parse_axis_filter(const std::string& spec);
+
+// True when no filter names `axis`, or one that does allows `value`.
+bool filters_allow(const std::vector<AxisFilter>& filters, const std::string& axis, const std::string& value);
+
+}  // namespace policytune

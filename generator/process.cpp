@@ -1,0 +1,143 @@
+#include "process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fmt/format.h>
+
+#include "user_error.hpp"
+
+namespace policytune {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+}  // namespace
+
+void install_interrupt_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+bool interrupt_requested() noexcept { return g_interrupted.load(); }
+
+std::string ProcessResult::describe() const {
+  if (interrupted) return "interrupted";
+  if (timed_out) return fmt::format("timed out after {:.1f} s", elapsed.count());
+  if (signal != 0) return fmt::format("killed by signal {} ({})", signal, strsignal(signal));
+  return fmt::format("exit code {}", exit_code);
+}
+
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::duration<double> timeout,
+                          const std::optional<std::string>& working_directory) {
+  if (argv.empty()) throw UserError("internal: empty command");
+  int out_pipe[2];
+  int err_pipe[2];
+  int exec_pipe[2];  // reports an exec failure (errno) from the child; closes on successful exec
+  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 || pipe2(exec_pipe, O_CLOEXEC) != 0) {
+    throw UserError(std::string("cannot create pipes: ") + std::strerror(errno));
+  }
+  std::vector<char*> args;
+  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) throw UserError(std::string("cannot fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(out_pipe[1], STDOUT_FILENO);
+    dup2(err_pipe[1], STDERR_FILENO);
+    const int null_input = open("/dev/null", O_RDONLY);
+    if (null_input >= 0) dup2(null_input, STDIN_FILENO);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    if (working_directory && chdir(working_directory->c_str()) != 0) {
+      const int error = errno;
+      (void)!write(exec_pipe[1], &error, sizeof error);
+      _exit(127);
+    }
+    execvp(args[0], args.data());
+    const int error = errno;
+    (void)!write(exec_pipe[1], &error, sizeof error);
+    _exit(127);
+  }
+  setpgid(pid, pid);  // also here, so the group exists before we might kill it
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  close(exec_pipe[1]);
+
+  ProcessResult result;
+  int exec_error = 0;
+  if (read(exec_pipe[0], &exec_error, sizeof exec_error) == static_cast<ssize_t>(sizeof exec_error)) {
+    close(exec_pipe[0]);
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    waitpid(pid, nullptr, 0);
+    throw UserError(argv[0], 0, std::string("cannot run: ") + std::strerror(exec_error));
+  }
+  close(exec_pipe[0]);
+
+  int fds[2] = {out_pipe[0], err_pipe[0]};
+  std::string* sinks[2] = {&result.out, &result.err};
+  bool killed = false;
+  std::chrono::steady_clock::time_point killed_at;
+  while (fds[0] >= 0 || fds[1] >= 0) {
+    const auto now = std::chrono::steady_clock::now();
+    const bool late = timeout.count() > 0 && now - start >= timeout;
+    if (!killed && (late || interrupt_requested())) {
+      result.timed_out = late && !interrupt_requested();
+      result.interrupted = interrupt_requested();
+      kill(-pid, SIGKILL);
+      killed = true;
+      killed_at = now;
+    }
+    // A grandchild that escaped the group may hold the pipes open; after a kill, stop waiting.
+    if (killed && now - killed_at > std::chrono::seconds(2)) break;
+    pollfd polled[2];
+    int count = 0;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i] >= 0) polled[count++] = {fds[i], POLLIN, 0};
+    }
+    const int ready = poll(polled, static_cast<nfds_t>(count), 100);
+    if (ready < 0 && errno != EINTR) break;
+    for (int p = 0; p < count; ++p) {
+      if ((polled[p].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+      const int index = polled[p].fd == fds[0] ? 0 : 1;
+      char buffer[1 << 15];
+      const ssize_t got = read(fds[index], buffer, sizeof buffer);
+      if (got > 0) {
+        sinks[index]->append(buffer, static_cast<std::size_t>(got));
+      } else if (got == 0 || errno != EINTR) {
+        close_fd(fds[index]);
+      }
+    }
+  }
+  close_fd(fds[0]);
+  close_fd(fds[1]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  result.elapsed = std::chrono::steady_clock::now() - start;
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status) && !killed) result.signal = WTERMSIG(status);
+  return result;
+}
+
+}  // namespace policytune

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "axis_filter.hpp"
+#include "compiler.hpp"
+#include "search_progress.hpp"
+
+namespace policytune {
+
+// How long and how precisely each benchmark state is sampled (passed to the harness).
+struct SamplingSettings {
+  std::int64_t min_samples = 10;
+  double max_noise = 0.01;  // relative noise of the median
+  double max_time = 0.5;    // seconds of sampling per state
+};
+
+struct SearchOptions {
+  std::vector<std::string> sources;
+  std::string benchmark_regex = ".*";
+  std::vector<AxisFilter> filters;
+  std::string strategy = "exhaustive";
+  std::optional<std::uint64_t> budget;  // variants per compile-time workload
+  std::uint64_t seed = 0;
+  std::string database = "policytune.db";
+  std::string build_directory = "policytune.build";
+  CompilerOptions compiler;
+  unsigned jobs = 0;  // parallel compiles; 0: every core
+  // CUB's defaults: a variant may take 10x the base build and 50x the base run.
+  double build_timeout_factor = 10;
+  double run_timeout_factor = 50;
+  std::optional<double> build_timeout;  // seconds; overrides the factor
+  std::optional<double> run_timeout;
+  SamplingSettings sampling;
+};
+
+// Thrown when Ctrl-C or SIGTERM stopped a search. What was stored stays; the same command resumes.
+class SearchInterrupted : public std::runtime_error {
+public:
+  SearchInterrupted() : std::runtime_error("interrupted") {}
+};
+
+// Builds base and variants of every selected benchmark for every selected compile-time workload,
+// runs them through the harness (verify, then sample), and stores each variant's results in one
+// transaction as they arrive. Variants already in the database are not measured again. Throws
+// UserError when a benchmark is broken (base fails, or every variant of a workload fails).
+void run_search(const SearchOptions& options, SearchProgress& progress);
+
+}  // namespace policytune

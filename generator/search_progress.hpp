@@ -1,0 +1,48 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "measurement.hpp"
+
+namespace policytune {
+
+// Reports a search as it goes: on a terminal one line rewritten in place (counts, failures,
+// best so far, ETA); otherwise one plain line per variant, for logs.
+class SearchProgress {
+public:
+  SearchProgress(std::FILE* stream, bool terminal) : stream_(stream), terminal_(terminal) {}
+
+  void begin_workload(const std::string& title, std::uint64_t planned);
+  // `reused`: found in the database from an earlier run, not measured again.
+  void variant_done(const std::string& variant, Status status, const std::string& reason,
+                    std::optional<double> score, bool reused);
+  void end_workload();
+  void message(const std::string& text);
+
+  std::uint64_t measured() const noexcept { return total_measured_; }
+  std::uint64_t reused() const noexcept { return total_reused_; }
+  std::uint64_t failed() const noexcept { return total_failed_; }
+
+private:
+  std::string status_line() const;
+
+  std::FILE* stream_;
+  bool terminal_;
+  std::string title_;
+  std::uint64_t planned_ = 0;
+  std::uint64_t done_ = 0;
+  std::uint64_t measured_ = 0;
+  std::uint64_t failed_ = 0;
+  std::optional<double> best_score_;
+  std::string best_variant_;
+  std::chrono::steady_clock::time_point started_;
+  std::uint64_t total_measured_ = 0;
+  std::uint64_t total_reused_ = 0;
+  std::uint64_t total_failed_ = 0;
+};
+
+}  // namespace policytune

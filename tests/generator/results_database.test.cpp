@@ -1,0 +1,567 @@
+#include "results_database.hpp"
+
+#include <catch2/catch.hpp>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <regex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "user_error.hpp"
+
+namespace fs = std::filesystem;
+using policytune::DeviceIdentity;
+using policytune::Measurement;
+using policytune::ResultsDatabase;
+using policytune::SearchSpaceRecord;
+using policytune::Status;
+using policytune::UserError;
+
+namespace {
+
+// A fresh directory per test, removed afterwards.
+class TempDir {
+public:
+  explicit TempDir(const std::string& name) {
+    static std::atomic<int> counter{0};
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    path_ = fs::temp_directory_path() / ("policytune-db-test-" + name + "-" + std::to_string(::getpid()) + "-" +
+                                         std::to_string(counter++) + "-" + std::to_string(stamp));
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code error;
+    fs::remove_all(path_, error);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+  fs::path path_;
+};
+
+DeviceIdentity h200() {
+  return {"NVIDIA H200", 132, 6144, true, "9.0", "580.65"};
+}
+
+Measurement sample_measurement(const std::string& variant) {
+  Measurement m;
+  m.algorithm = "reduce";
+  m.benchmark = "reduce.sum";
+  m.device = h200();
+  m.toolkit = "CUDA 13.0";
+  m.library = "CCCL 3.0.1";
+  m.source_hash = "0123456789abcdef";
+  m.ct_workload = "T{ct}=I32,OffsetT{ct}=I64";
+  m.variant = variant;
+  m.entry = "reduce";
+  m.rt_workload = "Elements{io}[pow2]=16";
+  m.status = Status::ok;
+  m.reason = "";
+  m.statistics = {25, 1.25e-5, 1.2625e-5, 3.0e-7, 1.1e-5, 1.9e-5};
+  m.bytes_per_second = 2.75e12;
+  m.recorded_at = "2025-01-02T03:04:05Z";
+  return m;
+}
+
+void check_same(const Measurement& got, const Measurement& expected) {
+  CHECK(got.algorithm == expected.algorithm);
+  CHECK(got.benchmark == expected.benchmark);
+  CHECK(got.device.name == expected.device.name);
+  CHECK(got.device.sm_count == expected.device.sm_count);
+  CHECK(got.device.memory_bus_width == expected.device.memory_bus_width);
+  CHECK(got.device.ecc == expected.device.ecc);
+  CHECK(got.device.compute_capability == expected.device.compute_capability);
+  CHECK(got.device.driver == expected.device.driver);
+  CHECK(got.device == expected.device);
+  CHECK(got.toolkit == expected.toolkit);
+  CHECK(got.library == expected.library);
+  CHECK(got.source_hash == expected.source_hash);
+  CHECK(got.ct_workload == expected.ct_workload);
+  CHECK(got.variant == expected.variant);
+  CHECK(got.entry == expected.entry);
+  CHECK(got.rt_workload == expected.rt_workload);
+  CHECK(got.status == expected.status);
+  CHECK(got.reason == expected.reason);
+  // SQLite REAL is an IEEE double: values come back bit for bit.
+  CHECK(got.statistics.count == expected.statistics.count);
+  CHECK(got.statistics.median == expected.statistics.median);
+  CHECK(got.statistics.mean == expected.statistics.mean);
+  CHECK(got.statistics.stddev == expected.statistics.stddev);
+  CHECK(got.statistics.min == expected.statistics.min);
+  CHECK(got.statistics.max == expected.statistics.max);
+  CHECK(got.bytes_per_second.has_value() == expected.bytes_per_second.has_value());
+  if (got.bytes_per_second && expected.bytes_per_second) CHECK(*got.bytes_per_second == *expected.bytes_per_second);
+  CHECK(got.recorded_at == expected.recorded_at);
+}
+
+// Runs SQL on a database file directly, bypassing ResultsDatabase.
+void raw_sql(const std::string& path, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) == SQLITE_OK);
+  char* message = nullptr;
+  const int code = sqlite3_exec(db, sql, nullptr, nullptr, &message);
+  const std::string text = message != nullptr ? message : "";
+  sqlite3_free(message);
+  sqlite3_close(db);
+  INFO(text);
+  REQUIRE(code == SQLITE_OK);
+}
+
+std::int64_t raw_count(const std::string& path, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  sqlite3_stmt* statement = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, sql, -1, &statement, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
+  const std::int64_t value = sqlite3_column_int64(statement, 0);
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+  return value;
+}
+
+// Expects constructing a ResultsDatabase on `path` to throw a UserError naming the file whose
+// message contains `needle`.
+void expect_open_fails(const std::string& path, ResultsDatabase::Mode mode, const std::string& needle) {
+  try {
+    ResultsDatabase database(path, mode);
+    FAIL("opening " << path << " did not throw");
+  } catch (const UserError& error) {
+    INFO(error.what());
+    CHECK(error.file() == path);
+    CHECK(error.line() == 0);
+    CHECK_THAT(error.message(), Catch::Matchers::Contains(needle));
+    CHECK_THAT(std::string(error.what()), Catch::Matchers::StartsWith(path + ": "));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ResultsDatabase round-trips every field of a measurement", "[database]") {
+  TempDir dir("round-trip");
+  const std::string path = dir.file("results.db");
+
+  Measurement with_bandwidth = sample_measurement("ipt_13.tpb_256");
+
+  Measurement without_bandwidth = sample_measurement("base");
+  without_bandwidth.bytes_per_second = std::nullopt;
+  without_bandwidth.status = Status::run_timeout;
+  without_bandwidth.reason = "timed out after 60 s";
+  without_bandwidth.statistics = {0, 0, 0, 0, 0, 0};
+
+  Measurement other_device = sample_measurement("ipt_13.tpb_256");
+  other_device.device = {"Host CPU", 16, 0, false, "", ""};
+  other_device.toolkit = "GCC 12.2";
+  other_device.status = Status::wrong_result;
+  other_device.reason = "output differs at index 7";
+  other_device.statistics = {3, 0.5, 0.6, 0.1, 0.4, 0.9};
+  other_device.bytes_per_second = 0.0;  // zero is a value, not null
+
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    CHECK(database.path() == path);
+    CHECK(database.measurements().empty());
+    database.record(with_bandwidth);
+    database.record(without_bandwidth);
+    database.record(other_device);
+    const auto rows = database.measurements();
+    REQUIRE(rows.size() == 3);
+    check_same(rows[0], with_bandwidth);
+  }
+  REQUIRE(fs::exists(path));
+
+  // Reopened from the file alone, in insertion order.
+  ResultsDatabase reopened(path, ResultsDatabase::Mode::must_exist);
+  const auto rows = reopened.measurements();
+  REQUIRE(rows.size() == 3);
+  SECTION("with bytes_per_second set") { check_same(rows[0], with_bandwidth); }
+  SECTION("with bytes_per_second null") {
+    check_same(rows[1], without_bandwidth);
+    CHECK_FALSE(rows[1].bytes_per_second.has_value());
+  }
+  SECTION("on another device, with empty compute capability and driver") {
+    check_same(rows[2], other_device);
+    REQUIRE(rows[2].bytes_per_second.has_value());
+    CHECK(*rows[2].bytes_per_second == 0.0);
+    CHECK_FALSE(rows[2].device.ecc);
+    CHECK(rows[0].device.ecc);
+  }
+  SECTION("a device is stored once however many measurements use it") {
+    CHECK(raw_count(path, "SELECT count(*) FROM devices") == 2);
+    CHECK(raw_count(path, "SELECT count(*) FROM measurements") == 3);
+  }
+}
+
+TEST_CASE("ResultsDatabase round-trips every status", "[database]") {
+  TempDir dir("statuses");
+  const std::string path = dir.file("results.db");
+  const Status statuses[] = {Status::ok,          Status::build_failed, Status::build_timeout, Status::run_failed,
+                             Status::run_timeout, Status::wrong_result, Status::skipped};
+  ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+  std::vector<Measurement> batch;
+  for (const Status status : statuses) {
+    Measurement m = sample_measurement("v_" + std::string(policytune::to_string(status)));
+    m.status = status;
+    batch.push_back(m);
+  }
+  database.record(batch);
+  const auto rows = database.measurements();
+  REQUIRE(rows.size() == std::size(statuses));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    CHECK(rows[i].status == statuses[i]);
+    CHECK(rows[i].variant == batch[i].variant);
+  }
+}
+
+TEST_CASE("ResultsDatabase fills an empty recorded_at with the current UTC time", "[database]") {
+  TempDir dir("timestamp");
+  ResultsDatabase database(dir.file("results.db"), ResultsDatabase::Mode::create_if_missing);
+  Measurement m = sample_measurement("ipt_1");
+  m.recorded_at.clear();
+  database.record(m);
+  const auto rows = database.measurements();
+  REQUIRE(rows.size() == 1);
+  CHECK(std::regex_match(rows[0].recorded_at, std::regex(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)")));
+}
+
+TEST_CASE("ResultsDatabase replaces a measurement recorded again under the same key", "[database]") {
+  TempDir dir("upsert");
+  const std::string path = dir.file("results.db");
+  ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+
+  Measurement first = sample_measurement("ipt_13.tpb_256");
+  database.record(first);
+  database.record(sample_measurement("base"));
+
+  Measurement again = first;
+  again.status = Status::run_failed;
+  again.reason = "cudaErrorLaunchFailure";
+  again.statistics = {7, 2.0, 2.5, 0.25, 1.5, 3.5};
+  again.bytes_per_second = std::nullopt;  // a replaced value may become null
+  again.recorded_at = "2025-06-07T08:09:10Z";
+  database.record(again);
+
+  auto rows = database.measurements();
+  REQUIRE(rows.size() == 2);
+  // The replaced row keeps its place (insertion order is by the first insert).
+  check_same(rows[0], again);
+  CHECK(rows[1].variant == "base");
+
+  // Recording the same key in one batch twice: the last one wins, still one row.
+  Measurement third = first;
+  third.statistics.median = 9.0;
+  database.record(std::vector<Measurement>{first, third});
+  rows = database.measurements();
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].statistics.median == 9.0);
+  CHECK(rows[0].bytes_per_second == first.bytes_per_second);
+  CHECK(raw_count(path, "SELECT count(*) FROM measurements") == 2);
+
+  SECTION("every key column keeps results apart") {
+    std::vector<Measurement> distinct;
+    auto add = [&](auto change) {
+      Measurement m = sample_measurement("ipt_13.tpb_256");
+      change(m);
+      distinct.push_back(m);
+    };
+    add([](Measurement& m) { m.algorithm = "scan"; });
+    add([](Measurement& m) { m.benchmark = "reduce.min"; });
+    add([](Measurement& m) { m.device.name = "NVIDIA H100"; });
+    add([](Measurement& m) { m.device.sm_count = 114; });
+    add([](Measurement& m) { m.device.memory_bus_width = 5120; });
+    add([](Measurement& m) { m.device.ecc = false; });
+    add([](Measurement& m) { m.device.compute_capability = "10.0"; });
+    add([](Measurement& m) { m.device.driver = "575.1"; });
+    add([](Measurement& m) { m.toolkit = "CUDA 12.9"; });
+    add([](Measurement& m) { m.library = "CCCL 3.1.0"; });
+    add([](Measurement& m) { m.source_hash = "fedcba9876543210"; });
+    add([](Measurement& m) { m.ct_workload = "T{ct}=F32,OffsetT{ct}=I64"; });
+    add([](Measurement& m) { m.entry = "reduce_by_op"; });
+    add([](Measurement& m) { m.rt_workload = "Elements{io}[pow2]=28"; });
+    database.record(distinct);
+    rows = database.measurements();
+    CHECK(rows.size() == 2 + distinct.size());
+    // And none of them replaced the original.
+    CHECK(rows[0].statistics.median == 9.0);
+    // Recording them all again adds nothing.
+    database.record(distinct);
+    CHECK(database.measurements().size() == 2 + distinct.size());
+  }
+  SECTION("non-key columns do not make a new row") {
+    Measurement m = sample_measurement("ipt_13.tpb_256");
+    m.reason = "different reason";
+    m.recorded_at = "2030-01-01T00:00:00Z";
+    m.status = Status::skipped;
+    database.record(m);
+    rows = database.measurements();
+    REQUIRE(rows.size() == 2);
+    check_same(rows[0], m);
+  }
+}
+
+TEST_CASE("ResultsDatabase round-trips search space records and replaces by (benchmark, source hash)",
+          "[database]") {
+  TempDir dir("spaces");
+  const std::string path = dir.file("results.db");
+  const SearchSpaceRecord scan{"scan.exclusive.sum", "aaaa", "scan", "4000000000000000000000",
+                               "T_ITEMS ipt 7:24:1\nT_THREADS tpb 128:1024:32\n"};
+  const SearchSpaceRecord reduce{"reduce.sum", "bbbb", "reduce", "18", "T_ITEMS ipt 1:18:1\n"};
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    CHECK(database.search_spaces().empty());
+    database.record(scan);
+    database.record(reduce);
+  }
+  ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+  auto spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 2);
+  // Ordered by benchmark name.
+  CHECK(spaces[0].benchmark == reduce.benchmark);
+  CHECK(spaces[0].source_hash == reduce.source_hash);
+  CHECK(spaces[0].algorithm == reduce.algorithm);
+  CHECK(spaces[0].size == reduce.size);
+  CHECK(spaces[0].ranges == reduce.ranges);
+  CHECK(spaces[1].benchmark == scan.benchmark);
+  CHECK(spaces[1].source_hash == scan.source_hash);
+  CHECK(spaces[1].algorithm == scan.algorithm);
+  CHECK(spaces[1].size == scan.size);
+  CHECK(spaces[1].ranges == scan.ranges);
+
+  SearchSpaceRecord changed = reduce;
+  changed.size = "36";
+  changed.ranges = "T_ITEMS ipt 1:36:1\n";
+  database.record(changed);
+  spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 2);
+  CHECK(spaces[0].size == "36");
+  CHECK(spaces[0].ranges == changed.ranges);
+
+  SearchSpaceRecord new_source = reduce;
+  new_source.source_hash = "cccc";
+  database.record(new_source);
+  spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 3);
+  CHECK(spaces[0].source_hash == "bbbb");
+  CHECK(spaces[1].source_hash == "cccc");
+  CHECK(spaces[1].size == "18");
+}
+
+TEST_CASE("ResultsDatabase writes its schema version and refuses other versions", "[database]") {
+  TempDir dir("schema");
+  const std::string path = dir.file("results.db");
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+  // Reopening a database of the right version works, and does not add a second version row.
+  { ResultsDatabase database(path, ResultsDatabase::Mode::must_exist); }
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+  CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+
+  SECTION("another version") {
+    raw_sql(path, "UPDATE schema_version SET version = 99");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "schema version 99");
+    expect_open_fails(path, ResultsDatabase::Mode::create_if_missing, "schema version 99");
+  }
+  SECTION("an empty schema_version table") {
+    raw_sql(path, "DELETE FROM schema_version");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+  }
+}
+
+TEST_CASE("ResultsDatabase refuses what is not a PolicyTune database", "[database]") {
+  TempDir dir("refuse");
+
+  SECTION("a missing file with must_exist") {
+    const std::string path = dir.file("missing.db");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "no such database");
+    CHECK_FALSE(fs::exists(path));  // and it was not created
+  }
+  SECTION("a missing folder with create_if_missing") {
+    const std::string path = dir.file("no/such/folder/results.db");
+    CHECK_THROWS_AS(ResultsDatabase(path, ResultsDatabase::Mode::create_if_missing), UserError);
+  }
+  SECTION("a directory") {
+    expect_open_fails(dir.file(""), ResultsDatabase::Mode::create_if_missing, "directory");
+  }
+  SECTION("a file with the SQLite magic followed by random bytes") {
+    const std::string path = dir.file("corrupt.db");
+    std::string bytes("SQLite format 3\0", 16);
+    std::mt19937 random(20250101);
+    std::uniform_int_distribution<int> byte(0, 255);
+    for (int i = 0; i < 8192; ++i) bytes.push_back(static_cast<char>(byte(random)));
+    std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+    expect_open_fails(path, ResultsDatabase::Mode::create_if_missing, "not a PolicyTune database");
+  }
+  SECTION("the corrupt fixture") {
+    const std::string path = dir.file("corrupt.db");
+    fs::copy_file(POLICYTUNE_TEST_DATA "/databases/corrupt.db", path);
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+  }
+  SECTION("a text file") {
+    const std::string path = dir.file("notes.txt");
+    std::ofstream(path) << "these are my notes, not a database\nsecond line of text, long enough to matter\n"
+                        << std::string(1000, 'x');
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+  }
+  SECTION("an SQLite database with other tables and no schema_version") {
+    const std::string path = dir.file("other.db");
+    raw_sql(path, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ada');");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "schema_version");
+    expect_open_fails(path, ResultsDatabase::Mode::create_if_missing, "not a PolicyTune database");
+    // The foreign database is left as it was.
+    CHECK(raw_count(path, "SELECT count(*) FROM people") == 1);
+    CHECK(raw_count(path, "SELECT count(*) FROM sqlite_master WHERE type = 'table'") == 1);
+  }
+  SECTION("an empty file becomes a new database") {
+    const std::string path = dir.file("empty.db");
+    std::ofstream{path};
+    REQUIRE(fs::exists(path));
+    ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+    database.record(sample_measurement("base"));
+    CHECK(database.measurements().size() == 1);
+  }
+}
+
+namespace {
+
+// `writer`'s `count` distinct measurements, recorded one transaction each.
+void record_distinct(ResultsDatabase& database, int writer, int count) {
+  for (int i = 0; i < count; ++i) {
+    Measurement m = sample_measurement("writer_" + std::to_string(writer) + ".item_" + std::to_string(i));
+    m.statistics.median = writer * 1000 + i;
+    database.record(m);
+  }
+}
+
+void check_all_written(const std::string& path, int writers, int per_writer) {
+  ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+  const auto rows = database.measurements();
+  CHECK(rows.size() == static_cast<std::size_t>(writers * per_writer));
+  std::set<std::string> variants;
+  for (const auto& row : rows) variants.insert(row.variant);
+  CHECK(variants.size() == static_cast<std::size_t>(writers * per_writer));
+  for (int writer = 0; writer < writers; ++writer) {
+    for (int i = 0; i < per_writer; ++i) {
+      const std::string variant = "writer_" + std::to_string(writer) + ".item_" + std::to_string(i);
+      const auto found = std::find_if(rows.begin(), rows.end(), [&](const auto& row) { return row.variant == variant; });
+      INFO(variant);
+      REQUIRE(found != rows.end());
+      CHECK(found->statistics.median == writer * 1000 + i);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ResultsDatabase: concurrent writers in threads, each with its own connection", "[database]") {
+  TempDir dir("threads");
+  const std::string path = dir.file("results.db");
+  constexpr int kWriters = 4;
+  constexpr int kPerWriter = 50;
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+
+  std::mutex mutex;
+  std::vector<std::string> errors;
+  std::vector<std::thread> threads;
+  for (int writer = 0; writer < kWriters; ++writer) {
+    threads.emplace_back([&, writer] {
+      try {
+        ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+        record_distinct(database, writer, kPerWriter);
+      } catch (const std::exception& error) {
+        std::lock_guard lock(mutex);
+        errors.push_back(error.what());
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  for (const auto& error : errors) UNSCOPED_INFO(error);
+  REQUIRE(errors.empty());
+  check_all_written(path, kWriters, kPerWriter);
+  CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+  CHECK(raw_count(path, "SELECT count(*) FROM devices") == 1);
+}
+
+TEST_CASE("ResultsDatabase: concurrent writers in separate processes", "[database]") {
+  TempDir dir("processes");
+  const std::string path = dir.file("results.db");
+  constexpr int kWriters = 2;
+  constexpr int kPerWriter = 100;
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+
+  // No connection is open in this process while it forks: each child opens its own.
+  std::vector<pid_t> children;
+  for (int writer = 0; writer < kWriters; ++writer) {
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+      int code = 0;
+      try {
+        ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+        record_distinct(database, writer, kPerWriter);
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "writer %d failed: %s\n", writer, error.what());
+        code = 1;
+      } catch (...) {
+        code = 1;
+      }
+      ::_exit(code);  // never return into Catch in the child
+    }
+    children.push_back(child);
+  }
+  for (const pid_t child : children) {
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+  }
+  check_all_written(path, kWriters, kPerWriter);
+  CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+}
+
+TEST_CASE("ResultsDatabase: writers that create a new database at the same moment all succeed", "[database]") {
+  // Several lanes or searches started together on a results file that does not exist yet. Each
+  // round is a race on a fresh file; a lost race shows as "database is locked".
+  constexpr int kRounds = 60;
+  constexpr int kWriters = 4;
+  constexpr int kPerWriter = 5;
+  TempDir dir("create-race");
+  for (int round = 0; round < kRounds; ++round) {
+    const std::string path = dir.file("results-" + std::to_string(round) + ".db");
+    std::mutex mutex;
+    std::vector<std::string> errors;
+    std::vector<std::thread> threads;
+    for (int writer = 0; writer < kWriters; ++writer) {
+      threads.emplace_back([&, writer] {
+        try {
+          ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+          record_distinct(database, writer, kPerWriter);
+        } catch (const std::exception& error) {
+          std::lock_guard lock(mutex);
+          errors.push_back(error.what());
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+    INFO("round " << round);
+    for (const auto& error : errors) UNSCOPED_INFO(error);
+    REQUIRE(errors.empty());
+    check_all_written(path, kWriters, kPerWriter);
+    REQUIRE(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+  }
+}
