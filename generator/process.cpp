@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fmt/format.h>
 
 #include "user_error.hpp"
@@ -90,7 +91,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
     close(out_pipe[0]);
     close(err_pipe[0]);
     waitpid(pid, nullptr, 0);
-    throw UserError(argv[0], 0, std::string("cannot run: ") + std::strerror(exec_error));
+    const bool directory_missing = working_directory && !std::filesystem::is_directory(*working_directory);
+    throw UserError(directory_missing ? *working_directory : argv[0], 0,
+                    std::string(directory_missing ? "cannot enter: " : "cannot run: ") + std::strerror(exec_error));
   }
   close(exec_pipe[0]);
 

@@ -129,6 +129,7 @@ private:
       throw UserError(source_, 0, "base does not build (" + result.describe() + "): " + first_error_of(result.err));
     }
     base_build_time_ = result.elapsed;
+    progress_.add_build_time(result.elapsed.count());
   }
 
   std::vector<HarnessEntry> list_entries() {
@@ -205,6 +206,7 @@ private:
     Measurement failure = template_row(ct_workload);
     failure.variant = variant;
     const auto result = run_process(argv, timeout);
+    progress_.add_run_time(result.elapsed.count());
     if (elapsed != nullptr) *elapsed = result.elapsed;
     if (result.interrupted) throw SearchInterrupted();
     if (result.timed_out) {
@@ -294,10 +296,12 @@ private:
         }
       }
     };
+    const auto started = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
     for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t) threads.emplace_back(work);
     work();
     for (auto& thread : threads) thread.join();
+    progress_.add_build_time(Seconds(std::chrono::steady_clock::now() - started).count());
     check_interrupt();
     return builds;
   }

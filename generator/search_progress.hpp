@@ -23,6 +23,12 @@ public:
   void end_workload();
   void message(const std::string& text);
 
+  // Wall time spent compiling (parallel builds count once) and running benchmarks.
+  void add_build_time(double seconds) noexcept { build_seconds_ += seconds; }
+  void add_run_time(double seconds) noexcept { run_seconds_ += seconds; }
+  double build_seconds() const noexcept { return build_seconds_; }
+  double run_seconds() const noexcept { return run_seconds_; }
+
   std::uint64_t measured() const noexcept { return total_measured_; }
   std::uint64_t reused() const noexcept { return total_reused_; }
   std::uint64_t failed() const noexcept { return total_failed_; }
@@ -43,6 +49,8 @@ private:
   std::uint64_t total_measured_ = 0;
   std::uint64_t total_reused_ = 0;
   std::uint64_t total_failed_ = 0;
+  double build_seconds_ = 0;
+  double run_seconds_ = 0;
 };
 
 }  // namespace policytune

@@ -93,7 +93,7 @@ std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const Sea
     if (!budget && !space.size().fits_u64()) {
       throw UserError("--strategy random over " + space.size().to_string() + " variants needs a --budget");
     }
-    return std::make_unique<RandomStrategy>(space.size(), budget.value_or(space.size().to_u64()), seed);
+    return std::make_unique<RandomStrategy>(space.size(), budget ? *budget : space.size().to_u64(), seed);
   }
   throw UserError("unknown --strategy '" + name + "' (exhaustive, random)");
 }

@@ -59,8 +59,10 @@ RunCommand setup_search(CLI::App& app) {
                  progress.measured(), search.database);
       return 130;
     }
-    fmt::print("searched: {} variants measured, {} found stored, {} failed; results in {}\n", progress.measured(),
-               progress.reused(), progress.failed(), search.database);
+    fmt::print("searched: {} variants measured, {} found stored, {} failed; compiling {:.1f} s, running {:.1f} s; "
+               "results in {}\n",
+               progress.measured(), progress.reused(), progress.failed(), progress.build_seconds(),
+               progress.run_seconds(), search.database);
     return 0;
   };
 }

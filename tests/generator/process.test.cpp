@@ -1,0 +1,164 @@
+#include "process.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "user_error.hpp"
+
+using namespace policytune;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A fresh empty directory, removed again at the end of the test.
+struct TemporaryDirectory {
+  std::filesystem::path path;
+  TemporaryDirectory() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "policytune-process-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path = std::filesystem::canonical(pattern);
+  }
+  ~TemporaryDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+// Whether `pid` no longer runs: gone (ESRCH), or a zombie waiting for whoever inherited it to reap
+// it (an orphan's reaper is init, whose diligence is outside our control).
+bool is_dead(pid_t pid) {
+  if (kill(pid, 0) != 0) return errno == ESRCH;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return true;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
+}
+
+}  // namespace
+
+TEST_CASE("run_process captures both streams and the exit code", "[process]") {
+  const auto result = run_process({"/bin/sh", "-c", "echo out; echo err >&2; exit 3"}, 10s);
+  CHECK(result.out == "out\n");
+  CHECK(result.err == "err\n");
+  CHECK(result.exit_code == 3);
+  CHECK(result.signal == 0);
+  CHECK_FALSE(result.timed_out);
+  CHECK_FALSE(result.interrupted);
+  CHECK_FALSE(result.succeeded());
+  CHECK(result.describe() == "exit code 3");
+  CHECK(result.elapsed.count() >= 0.0);
+  CHECK(result.elapsed < 5s);
+}
+
+TEST_CASE("run_process of a successful program", "[process]") {
+  const auto result = run_process({"/bin/sh", "-c", "printf 'a b'"}, 0s);  // 0: no timeout
+  CHECK(result.succeeded());
+  CHECK(result.exit_code == 0);
+  CHECK(result.out == "a b");
+  CHECK(result.err.empty());
+  CHECK(result.describe() == "exit code 0");
+}
+
+TEST_CASE("run_process passes arguments without a shell", "[process]") {
+  const auto result = run_process({"/bin/sh", "-c", "printf '%s|' \"$@\"", "sh", "a b", "$HOME", "'q'", ""}, 10s);
+  CHECK(result.succeeded());
+  CHECK(result.out == "a b|$HOME|'q'||");
+}
+
+TEST_CASE("run_process drains large outputs on both streams", "[process]") {
+  // Far beyond a pipe's buffer on each stream: reading only one at a time would deadlock.
+  const auto result =
+      run_process({"/bin/sh", "-c", "yes out | head -n 100000; yes err | head -n 100000 >&2; echo done"}, 10s);
+  CHECK(result.succeeded());
+  CHECK(result.out.size() == 100000 * 4 + 5);
+  CHECK(result.err.size() == 100000 * 4);
+  CHECK(result.out.ends_with("out\ndone\n"));
+}
+
+TEST_CASE("run_process gives the child an empty stdin", "[process]") {
+  const auto result = run_process({"cat"}, 5s);  // found on PATH; would hang on an inherited terminal
+  CHECK(result.succeeded());
+  CHECK(result.out.empty());
+  CHECK_FALSE(result.timed_out);
+}
+
+TEST_CASE("run_process reports a program killed by a signal", "[process]") {
+  const auto result = run_process({"/bin/sh", "-c", "echo before; kill -SEGV $$"}, 10s);
+  CHECK(result.signal == SIGSEGV);
+  CHECK(result.signal == 11);
+  CHECK_FALSE(result.timed_out);
+  CHECK_FALSE(result.succeeded());
+  CHECK(result.out == "before\n");
+  CHECK_THAT(result.describe(), Catch::Contains("signal 11"));
+}
+
+TEST_CASE("run_process kills the whole process group at the timeout", "[process]") {
+  TemporaryDirectory directory;
+  const auto pid_file = directory.path / "background.pid";
+  const auto started = std::chrono::steady_clock::now();
+  const auto result =
+      run_process({"/bin/sh", "-c", "sleep 30 & echo $! > '" + pid_file.string() + "'; sleep 30"}, 500ms);
+  const auto took = std::chrono::steady_clock::now() - started;
+  CHECK(result.timed_out);
+  CHECK_FALSE(result.interrupted);
+  CHECK(result.signal == 0);  // our kill, not the program's crash
+  CHECK_FALSE(result.succeeded());
+  CHECK(took >= 400ms);
+  CHECK(took < 3s);
+  CHECK_THAT(result.describe(), Catch::StartsWith("timed out after"));
+
+  // The backgrounded grandchild died with the group.
+  std::ifstream pid_stream(pid_file);
+  pid_t background = 0;
+  REQUIRE(pid_stream >> background);
+  REQUIRE(background > 1);
+  bool dead = false;
+  for (int attempt = 0; attempt < 50 && !dead; ++attempt) {
+    dead = is_dead(background);
+    if (!dead) std::this_thread::sleep_for(20ms);
+  }
+  CHECK(dead);
+  if (!dead) kill(background, SIGKILL);  // do not leave it behind when the check fails
+}
+
+TEST_CASE("run_process of a program that does not exist is a user error", "[process]") {
+  CHECK_THROWS_AS(run_process({"/nonexistent/policytune-no-such-program"}, 1s), UserError);
+  CHECK_THROWS_WITH(run_process({"/nonexistent/policytune-no-such-program"}, 1s), Catch::Contains("cannot run"));
+  CHECK_THROWS_AS(run_process({"policytune-no-such-program-on-path"}, 1s), UserError);
+}
+
+TEST_CASE("run_process runs in the working directory it is given", "[process]") {
+  TemporaryDirectory directory;
+  const auto result = run_process({"/bin/sh", "-c", "pwd -P"}, 5s, directory.path.string());
+  CHECK(result.succeeded());
+  CHECK(result.out == directory.path.string() + "\n");
+
+  const auto here = run_process({"/bin/sh", "-c", "pwd -P"}, 5s);
+  CHECK(here.out == std::filesystem::canonical(std::filesystem::current_path()).string() + "\n");
+
+  CHECK_THROWS_AS(run_process({"/bin/sh", "-c", "true"}, 5s, (directory.path / "missing").string()), UserError);
+}
+
+TEST_CASE("describe() spells each ending", "[process]") {
+  ProcessResult result;
+  result.exit_code = 1;
+  CHECK(result.describe() == "exit code 1");
+  result.signal = 11;
+  CHECK_THAT(result.describe(), Catch::StartsWith("killed by signal 11 ("));
+  result.timed_out = true;
+  result.elapsed = std::chrono::duration<double>(3.04);
+  CHECK(result.describe() == "timed out after 3.0 s");
+  result.interrupted = true;
+  CHECK(result.describe() == "interrupted");
+}
