@@ -1,0 +1,227 @@
+// End-to-end searches of small host benchmarks: real compiles, real runs, a real database.
+#include "search.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "results_database.hpp"
+#include "user_error.hpp"
+
+using namespace policytune;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kTiny = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
+const std::string kFaults = POLICYTUNE_TEST_DATA "/faults/bench/faults/host.cpp";
+const std::string kAllFail = POLICYTUNE_TEST_DATA "/faults/bench/faults/all_fail.cpp";
+
+struct Workspace {
+  fs::path root;
+  std::FILE* quiet = std::fopen("/dev/null", "w");
+
+  Workspace() {
+    root = fs::temp_directory_path() / ("policytune-search-" + std::to_string(::getpid()) + "-" +
+                                        std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    fs::create_directories(root);
+  }
+  ~Workspace() {
+    std::fclose(quiet);
+    std::error_code ignored;
+    fs::remove_all(root, ignored);
+  }
+
+  SearchOptions options(const std::string& source, const std::string& database = "results.db") const {
+    SearchOptions options;
+    options.sources = {source};
+    options.database = (root / database).string();
+    options.build_directory = (root / "build").string();
+    options.compiler.include_directories = {default_harness_directory()};
+    options.jobs = 2;
+    options.sampling = {3, 0.05, 0.02};
+    return options;
+  }
+
+  std::vector<Measurement> rows(const std::string& database = "results.db") const {
+    ResultsDatabase db((root / database).string(), ResultsDatabase::Mode::must_exist);
+    return db.measurements();
+  }
+};
+
+std::map<std::string, std::string> status_by_variant(const std::vector<Measurement>& rows) {
+  std::map<std::string, std::string> statuses;
+  for (const auto& row : rows) {
+    auto& status = statuses[row.variant];
+    if (status.empty() || status == "ok") status = std::string(to_string(row.status));
+  }
+  return statuses;
+}
+
+}  // namespace
+
+TEST_CASE("every compile-time workload is searched", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(kTiny);
+  options.budget = 2;
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  std::map<std::string, std::set<std::string>> variants_by_workload;
+  for (const auto& row : workspace.rows()) {
+    CHECK(row.status == Status::ok);
+    variants_by_workload[row.ct_workload].insert(row.variant);
+  }
+  const std::set<std::string> expected{"base", "unroll_1", "unroll_2"};
+  CHECK(variants_by_workload == std::map<std::string, std::set<std::string>>{{"T{ct}=I32", expected}, {"T{ct}=F32", expected}});
+  CHECK(progress.measured() == 4);
+}
+
+TEST_CASE("axis filters select compile-time and runtime workloads", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(kTiny);
+  options.budget = 1;
+  options.filters = {parse_axis_filter("T{ct}=F32"), parse_axis_filter("N=4000")};
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  for (const auto& row : workspace.rows()) {
+    CHECK(row.ct_workload == "T{ct}=F32");
+    CHECK(row.rt_workload == "N=4000");
+  }
+  CHECK(workspace.rows().size() == 2);  // base and unroll_1, one runtime workload each
+}
+
+TEST_CASE("each fault is recorded with its status and the search completes", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(kFaults);
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  options.build_timeout = 5;
+  options.run_timeout = 3;
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  const auto rows = workspace.rows();
+  const auto statuses = status_by_variant(rows);
+  CHECK(statuses == std::map<std::string, std::string>{
+                        {"base", "ok"},
+                        {"fault_0", "ok"},
+                        {"fault_1", "build_failed"},
+                        {"fault_2", "build_timeout"},
+                        {"fault_3", "run_failed"},
+                        {"fault_4", "run_timeout"},
+                        {"fault_5", "wrong_result"},
+                        {"fault_6", "run_failed"},
+                    });
+  for (const auto& row : rows) {
+    if (row.variant == "fault_3") CHECK_THAT(row.reason, Catch::Contains("signal 11"));
+    if (row.variant == "fault_6") CHECK_THAT(row.reason, Catch::Contains("instead of harness JSON"));
+    if (row.variant == "fault_1") CHECK_THAT(row.reason, Catch::Contains("error"));
+    if (row.status != Status::ok) CHECK_FALSE(row.reason.empty());
+  }
+}
+
+TEST_CASE("when every variant fails the search stops with the first failure", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(kAllFail);
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  SearchProgress progress(workspace.quiet, false);
+  REQUIRE_THROWS_MATCHES(run_search(options, progress), UserError,
+                         Catch::Predicate<UserError>([](const UserError& error) {
+                           const std::string text = error.what();
+                           return text.find("every variant of faults.all_fail[T{ct}=I32] failed") != std::string::npos &&
+                                  text.find("deliberate failure") != std::string::npos;
+                         }));
+  CHECK(status_by_variant(workspace.rows()).at("x_1") == "build_failed");
+}
+
+TEST_CASE("the same seed searches the same variants in the same order", "[search]") {
+  Workspace workspace;
+  const auto order = [&](const std::string& database, std::uint64_t seed) {
+    auto options = workspace.options(kTiny, database);
+    options.strategy = "random";
+    options.budget = 3;
+    options.seed = seed;
+    options.filters = {parse_axis_filter("T{ct}=I32")};
+    SearchProgress progress(workspace.quiet, false);
+    run_search(options, progress);
+    std::vector<std::string> variants;
+    for (const auto& row : workspace.rows(database)) {
+      if (variants.empty() || variants.back() != row.variant) variants.push_back(row.variant);
+    }
+    return variants;
+  };
+  const auto first = order("first.db", 7);
+  CHECK(first.size() == 4);  // base and three variants
+  CHECK(order("second.db", 7) == first);
+}
+
+TEST_CASE("a resumed search measures only what is missing", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(kTiny);
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  options.budget = 2;
+  SearchProgress first(workspace.quiet, false);
+  run_search(options, first);
+  options.budget.reset();
+  SearchProgress second(workspace.quiet, false);
+  run_search(options, second);
+  CHECK(second.reused() == 2);
+  CHECK(second.measured() == 4);
+  CHECK(workspace.rows().size() == 7 * 2);  // base and six variants, two sizes each
+}
+
+TEST_CASE("kill -9 in the middle of a search then resume gives the full set without duplicates", "[search]") {
+  Workspace workspace;
+  const std::string database = (workspace.root / "results.db").string();
+  const std::string build = (workspace.root / "build").string();
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+    execl(POLICYTUNE_EXECUTABLE, POLICYTUNE_EXECUTABLE, "search", kTiny.c_str(), "-a", "T{ct}=I32", "--db",
+          database.c_str(), "--build-dir", build.c_str(), "-j", "1", "--min-samples", "3", "--max-time", "0.02",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Wait until some variants are stored, then kill without warning.
+  std::size_t stored = 0;
+  for (int i = 0; i < 600 && stored < 6; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!fs::exists(database)) continue;
+    try {
+      stored = workspace.rows().size();
+    } catch (const UserError&) {
+      // The database is being created in this very moment.
+    }
+  }
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  REQUIRE(WIFSIGNALED(status));
+  const std::size_t before = workspace.rows().size();
+  CHECK(before >= 6);
+  CHECK(before < 14);
+
+  auto options = workspace.options(kTiny);
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  CHECK(progress.reused() >= 2);
+  const auto rows = workspace.rows();
+  std::set<std::pair<std::string, std::string>> keys;
+  for (const auto& row : rows) {
+    CHECK(row.status == Status::ok);
+    keys.insert({row.variant, row.rt_workload});
+  }
+  CHECK(rows.size() == 14);  // base and six variants, two sizes each
+  CHECK(keys.size() == rows.size());
+}
