@@ -31,7 +31,8 @@ std::string DeviceIdentity::describe() const {
     digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
     details.push_back("sm_" + digits);
   }
-  if (sm_count > 0) details.push_back(fmt::format("{} SMs", sm_count));
+  // For the host, the harness reports hardware threads where a GPU reports SMs.
+  if (sm_count > 0) details.push_back(fmt::format("{} {}", sm_count, compute_capability.empty() ? "threads" : "SMs"));
   if (!driver.empty()) details.push_back("driver " + driver);
   if (!details.empty()) text += " (" + fmt::format("{}", fmt::join(details, ", ")) + ")";
   return text;

@@ -141,6 +141,11 @@ ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(
     throw UserError(path_, 0, "no such database");
   }
   if (std::filesystem::is_directory(path_, error)) throw UserError(path_, 0, "is a directory, not a database");
+  const auto parent = std::filesystem::path(path_).parent_path();
+  if (mode == Mode::create_if_missing && !parent.empty() && !std::filesystem::exists(parent, error)) {
+    std::filesystem::create_directories(parent, error);
+    if (error) throw UserError(path_, 0, "cannot create its folder: " + error.message());
+  }
   guarded([&] {
     connection_ = std::make_unique<SqliteConnection>(path_, mode == Mode::create_if_missing);
     connection_->execute("PRAGMA busy_timeout = 60000");

@@ -15,8 +15,8 @@ namespace policytune {
 // How long and how precisely each benchmark state is sampled (passed to the harness).
 struct SamplingSettings {
   std::int64_t min_samples = 10;
-  double max_noise = 0.01;  // relative noise of the median
-  double max_time = 0.5;    // seconds of sampling per state
+  double max_noise = 0.02;  // relative noise of the median
+  double max_time = 0.25;   // seconds of sampling per state
 };
 
 struct SearchOptions {

@@ -390,9 +390,13 @@ TEST_CASE("ResultsDatabase refuses what is not a PolicyTune database", "[databas
     expect_open_fails(path, ResultsDatabase::Mode::must_exist, "no such database");
     CHECK_FALSE(fs::exists(path));  // and it was not created
   }
-  SECTION("a missing folder with create_if_missing") {
-    const std::string path = dir.file("no/such/folder/results.db");
-    CHECK_THROWS_AS(ResultsDatabase(path, ResultsDatabase::Mode::create_if_missing), UserError);
+  SECTION("a folder that cannot be created") {
+    const std::string blocker = dir.file("plain-file");
+    std::ofstream(blocker) << "not a folder";
+    CHECK_THROWS_AS(ResultsDatabase(blocker + "/sub/results.db", ResultsDatabase::Mode::create_if_missing), UserError);
+  }
+  SECTION("a missing folder with must_exist") {
+    CHECK_THROWS_AS(ResultsDatabase(dir.file("no/such/results.db"), ResultsDatabase::Mode::must_exist), UserError);
   }
   SECTION("a directory") {
     expect_open_fails(dir.file(""), ResultsDatabase::Mode::create_if_missing, "directory");
@@ -564,4 +568,12 @@ TEST_CASE("ResultsDatabase: writers that create a new database at the same momen
     check_all_written(path, kWriters, kPerWriter);
     REQUIRE(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
   }
+}
+
+TEST_CASE("ResultsDatabase creates the folder of a new database", "[database]") {
+  const auto root = fs::temp_directory_path() / ("policytune-db-folder-" + std::to_string(::getpid()));
+  const std::string path = (root / "a" / "b" / "results.db").string();
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+  CHECK(fs::exists(path));
+  fs::remove_all(root);
 }

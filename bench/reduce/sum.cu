@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: Apache-2.0
+// Device-wide sum (cub::DispatchReduce) with a tunable policy, in CUB's tuning format.
+//
+// %RANGE% TUNE_ITEMS_PER_THREAD ipt 7:24:1
+// %RANGE% TUNE_THREADS_PER_BLOCK tpb 128:1024:32
+// %RANGE% TUNE_ITEMS_PER_VEC_LOAD_POW2 ipv 1:2:1
+
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/dispatch/dispatch_reduce.cuh>
+
+#include <cuda/std/functional>
+
+#include <policytune/bench.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#if !TUNE_BASE
+// The variant's policy: one MaxPolicy, so that CUB uses it on every architecture.
+template <typename AccumT, typename OffsetT>
+struct policy_hub_t
+{
+  struct policy_t : cub::ChainedPolicy<300, policy_t, policy_t>
+  {
+    static constexpr int threads_per_block  = TUNE_THREADS_PER_BLOCK;
+    static constexpr int items_per_thread   = TUNE_ITEMS_PER_THREAD;
+    static constexpr int items_per_vec_load = (1 << TUNE_ITEMS_PER_VEC_LOAD_POW2);
+
+    using ReducePolicy =
+      cub::AgentReducePolicy<threads_per_block,
+                             items_per_thread,
+                             AccumT,
+                             items_per_vec_load,
+                             cub::BLOCK_REDUCE_WARP_REDUCTIONS,
+                             cub::LOAD_DEFAULT>;
+
+    // DispatchReduce (through ReducePolicyWrapper) needs all three.
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+
+  using MaxPolicy = policy_t;
+};
+#endif // !TUNE_BASE
+
+#ifdef TUNE_T
+using value_types = nvbench::type_list<TUNE_T>;
+#else
+using value_types = nvbench::type_list<std::int32_t, std::int64_t, float, double>;
+#endif
+
+namespace
+{
+void check(cudaError_t status, const char* what)
+{
+  if (status != cudaSuccess)
+  {
+    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
+  }
+}
+
+/// Owns `count` elements of device memory.
+template <class T>
+class device_buffer
+{
+public:
+  explicit device_buffer(std::size_t count)
+  {
+    if (count != 0)
+    {
+      check(cudaMalloc(&m_data, count * sizeof(T)), "cudaMalloc");
+    }
+  }
+  device_buffer(const device_buffer&)            = delete;
+  device_buffer& operator=(const device_buffer&) = delete;
+  ~device_buffer()
+  {
+    if (m_data != nullptr)
+    {
+      (void) cudaFree(m_data);
+    }
+  }
+  T* get() const noexcept { return m_data; }
+
+private:
+  T* m_data = nullptr;
+};
+
+/// Pseudo-random values in {-1, 0, 1}: every partial sum stays far below 2^24, so the sum is exact
+/// in any order, in float too, and any element lost or counted twice shows.
+template <class T>
+__global__ void fill(T* out, std::size_t n)
+{
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+  {
+    std::uint64_t h = (i + 1) * 0x9E3779B97F4A7C15ull; // splitmix64 finaliser
+    h               = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+    h               = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+    h ^= h >> 31;
+    out[i] = static_cast<T>(static_cast<int>(h % 3) - 1);
+  }
+}
+} // namespace
+
+template <class T>
+void sum(nvbench::state& state, nvbench::type_list<T>)
+{
+  // What cub::DeviceReduce::Sum uses for an int item count, so that base is CUB's default.
+  using offset_t    = cub::detail::choose_offset_t<int>;
+  using op_t        = ::cuda::std::plus<>;
+  using init_t      = T;
+  using accum_t     = ::cuda::std::__accumulator_t<op_t, T, init_t>;
+  using input_it_t  = const T*;
+  using output_it_t = T*;
+#if TUNE_BASE
+  using dispatch_t = cub::DispatchReduce<input_it_t, output_it_t, offset_t, op_t, init_t, accum_t>;
+#else
+  using dispatch_t = cub::DispatchReduce<input_it_t,
+                                         output_it_t,
+                                         offset_t,
+                                         op_t,
+                                         init_t,
+                                         accum_t,
+                                         ::cuda::std::__identity,
+                                         policy_hub_t<accum_t, offset_t>>;
+#endif
+
+  const auto elements = static_cast<std::size_t>(state.get_int64("Elements{io}"));
+  device_buffer<T> in(elements);
+  device_buffer<T> out(1);
+  device_buffer<T> reference(1);
+  fill<<<1024, 256>>>(in.get(), elements);
+  check(cudaGetLastError(), "fill");
+
+  // The reference: CUB's default policy through the public API.
+  std::size_t reference_temp_size = 0;
+  check(cub::DeviceReduce::Sum(nullptr, reference_temp_size, in.get(), reference.get(), static_cast<int>(elements)),
+        "cub::DeviceReduce::Sum");
+  {
+    device_buffer<char> reference_temp(reference_temp_size);
+    check(cub::DeviceReduce::Sum(
+            reference_temp.get(), reference_temp_size, in.get(), reference.get(), static_cast<int>(elements)),
+          "cub::DeviceReduce::Sum");
+    check(cudaDeviceSynchronize(), "cub::DeviceReduce::Sum");
+  }
+  T expected{};
+  check(cudaMemcpy(&expected, reference.get(), sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+
+  std::size_t temp_size = 0;
+  check(dispatch_t::Dispatch(
+          nullptr, temp_size, in.get(), out.get(), static_cast<offset_t>(elements), op_t{}, init_t{}, cudaStream_t{}),
+        "DispatchReduce");
+  device_buffer<char> temp(temp_size);
+
+  state.add_element_count(elements);
+  state.add_global_memory_reads<T>(elements, "Size");
+  state.add_global_memory_writes<T>(1);
+
+  state.verify_with([&] {
+    T actual{};
+    check(cudaMemcpy(&actual, out.get(), sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if constexpr (std::is_floating_point_v<T>)
+    {
+      return policytune::bench::expect_close(actual, expected, 0.0, sizeof(T) == 4 ? 1e-6 : 1e-12);
+    }
+    else
+    {
+      return policytune::bench::expect_equal(actual, expected);
+    }
+  });
+  state.exec(nvbench::exec_tag::no_batch, [&](nvbench::launch& launch) {
+    check(dispatch_t::Dispatch(temp.get(),
+                               temp_size,
+                               in.get(),
+                               out.get(),
+                               static_cast<offset_t>(elements),
+                               op_t{},
+                               init_t{},
+                               launch.get_stream()),
+          "DispatchReduce");
+  });
+}
+
+NVBENCH_BENCH_TYPES(sum, NVBENCH_TYPE_AXES(value_types))
+  .set_name("base")
+  .set_type_axes_names({"T{ct}"})
+  .add_int64_power_of_two_axis("Elements{io}", nvbench::range(16, 28, 4));
