@@ -1,7 +1,9 @@
 # Runs one command and checks its exit code and output. Invoked with -P by the CLI tests:
-#   -DCOMMAND=<;-list> -DEXPECT_EXIT=<code> [-DEXPECT_STDOUT=<regex>] [-DEXPECT_STDERR=<regex>]
+#   -DCOMMAND=<program^^arg^^arg> -DEXPECT_EXIT=<code> [-DEXPECT_STDOUT=<regex>] [-DEXPECT_STDERR=<regex>]
 #   [-DWORKING_DIRECTORY=<dir>]
 # The command runs from an argument list, never through a shell.
+string(REPLACE "^^" ";" COMMAND "${COMMAND}")
+list(REMOVE_ITEM COMMAND "")
 if(NOT DEFINED WORKING_DIRECTORY)
   set(WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
 endif()
