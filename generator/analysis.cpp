@@ -11,26 +11,24 @@
 namespace policytune {
 
 std::string WorkloadGroup::title() const {
-  if (ct_workload.empty()) return benchmark;
-  return benchmark + "[" + describe_workload(ct_workload) + "]";
+  if (scope.ct_workload.empty()) return scope.benchmark;
+  return scope.benchmark + "[" + describe_workload(scope.ct_workload) + "]";
 }
 
 std::string WorkloadGroup::context() const {
-  std::string text = device.describe();
-  if (!toolkit.empty()) text += ", " + toolkit;
-  if (!library.empty()) text += ", " + library;
+  std::string text = scope.device.describe();
+  if (!scope.toolkit.empty()) text += ", " + scope.toolkit;
+  if (!scope.library.empty()) text += ", " + scope.library;
   return text;
 }
 
 std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& measurements) {
   std::vector<WorkloadGroup> groups;
   for (const auto& m : measurements) {
-    auto found = std::find_if(groups.begin(), groups.end(), [&](const WorkloadGroup& g) {
-      return g.benchmark == m.benchmark && g.device == m.device && g.toolkit == m.toolkit &&
-             g.library == m.library && g.source_hash == m.source_hash && g.ct_workload == m.ct_workload;
-    });
+    const MeasurementScope scope{m.benchmark, m.device, m.toolkit, m.library, m.source_hash, m.ct_workload};
+    auto found = std::find_if(groups.begin(), groups.end(), [&](const WorkloadGroup& g) { return g.scope == scope; });
     if (found == groups.end()) {
-      groups.push_back({m.benchmark, m.device, m.toolkit, m.library, m.source_hash, m.ct_workload, {}});
+      groups.push_back({scope, {}});
       found = std::prev(groups.end());
     }
     found->rows.push_back(&m);
@@ -70,7 +68,7 @@ std::string format_coverage(const std::vector<WorkloadGroup>& groups, const std:
       if (row->variant != "base") variants.insert(row->variant);
     }
     const auto space = std::find_if(spaces.begin(), spaces.end(), [&](const SearchSpaceRecord& s) {
-      return s.benchmark == group.benchmark && s.source_hash == group.source_hash;
+      return s.benchmark == group.scope.benchmark && s.source_hash == group.scope.source_hash;
     });
     if (space == spaces.end()) {
       out += fmt::format("{} on {} coverage: {} / unknown space\n", group.title(), group.context(), variants.size());

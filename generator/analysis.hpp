@@ -11,12 +11,7 @@ namespace policytune {
 // Everything that makes measurements comparable with each other: results of one compile-time
 // workload of one benchmark source, measured on one device with one toolkit and library.
 struct WorkloadGroup {
-  std::string benchmark;
-  DeviceIdentity device;
-  std::string toolkit;
-  std::string library;
-  std::string source_hash;
-  std::string ct_workload;
+  MeasurementScope scope;
   std::vector<const Measurement*> rows;
 
   // `reduce.sum[T{ct}=I32, OffsetT{ct}=I64]`

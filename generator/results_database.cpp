@@ -71,26 +71,21 @@ DO UPDATE SET status = excluded.status, reason = excluded.reason, sample_count =
               recorded_at = excluded.recorded_at
 )sql";
 
-constexpr const char* kSelectMeasurements = R"sql(
-SELECT m.algorithm, m.benchmark, d.name, d.sm_count, d.memory_bus_width, d.ecc, d.compute_capability,
-       d.driver, m.toolkit, m.library, m.source_hash, m.ct_workload, m.variant, m.entry, m.rt_workload,
-       m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max,
-       m.bytes_per_second, m.recorded_at
-FROM measurements m JOIN devices d ON d.id = m.device_id
-ORDER BY m.id
-)sql";
+// Both selections return the columns read_rows() expects, in this order.
+#define POLICYTUNE_SELECT_MEASUREMENT_COLUMNS                                                                 \
+  "SELECT m.algorithm, m.benchmark, d.name, d.sm_count, d.memory_bus_width, d.ecc, d.compute_capability, " \
+  "d.driver, m.toolkit, m.library, m.source_hash, m.ct_workload, m.variant, m.entry, m.rt_workload, "      \
+  "m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max, m.bytes_per_second, "     \
+  "m.recorded_at FROM measurements m JOIN devices d ON d.id = m.device_id "
 
-constexpr const char* kSelectScope = R"sql(
-SELECT m.algorithm, m.benchmark, d.name, d.sm_count, d.memory_bus_width, d.ecc, d.compute_capability,
-       d.driver, m.toolkit, m.library, m.source_hash, m.ct_workload, m.variant, m.entry, m.rt_workload,
-       m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max,
-       m.bytes_per_second, m.recorded_at
-FROM measurements m JOIN devices d ON d.id = m.device_id
-WHERE m.benchmark = ?1 AND d.name = ?2 AND d.sm_count = ?3 AND d.memory_bus_width = ?4 AND d.ecc = ?5
-  AND d.compute_capability = ?6 AND d.driver = ?7 AND m.toolkit = ?8 AND m.library = ?9
-  AND m.source_hash = ?10 AND m.ct_workload = ?11
-ORDER BY m.id
-)sql";
+constexpr const char* kSelectMeasurements = POLICYTUNE_SELECT_MEASUREMENT_COLUMNS "ORDER BY m.id";
+
+constexpr const char* kSelectScope = POLICYTUNE_SELECT_MEASUREMENT_COLUMNS
+    "WHERE m.benchmark = ?1 AND d.name = ?2 AND d.sm_count = ?3 AND d.memory_bus_width = ?4 AND d.ecc = ?5 "
+    "AND d.compute_capability = ?6 AND d.driver = ?7 AND m.toolkit = ?8 AND m.library = ?9 "
+    "AND m.source_hash = ?10 AND m.ct_workload = ?11 ORDER BY m.id";
+
+#undef POLICYTUNE_SELECT_MEASUREMENT_COLUMNS
 
 }  // namespace
 

@@ -28,6 +28,8 @@ struct MeasurementScope {
   std::string library;
   std::string source_hash;
   std::string ct_workload;
+
+  bool operator==(const MeasurementScope&) const = default;
 };
 
 // The SQLite results store: one file, WAL mode, a busy timeout so that concurrent writers (several

@@ -1,4 +1,5 @@
 #include "kernel_tuner_import.hpp"
+#include "../support/temporary_directory.hpp"
 
 #include <catch2/catch.hpp>
 #include <unistd.h>
@@ -27,40 +28,18 @@ namespace {
 
 const std::string kPnpoly = POLICYTUNE_TEST_DATA "/landscapes/RTX_3090__pnpoly.json.gz";
 
-// A fresh directory per test, removed afterwards.
-class TempDir {
+// The shared temporary directory, plus gzip-compressed files.
+class TempDir : public policytune::testing::TemporaryDirectory {
 public:
-  explicit TempDir(const std::string& name) {
-    static std::atomic<int> counter{0};
-    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    path_ = fs::temp_directory_path() / ("policytune-import-test-" + name + "-" + std::to_string(::getpid()) + "-" +
-                                         std::to_string(counter++) + "-" + std::to_string(stamp));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code error;
-    fs::remove_all(path_, error);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string write(const std::string& name, const std::string& text) const {
-    const std::string path = (path_ / name).string();
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-  }
+  using TemporaryDirectory::TemporaryDirectory;
   std::string write_gzip(const std::string& name, const std::string& text) const {
-    const std::string path = (path_ / name).string();
-    gzFile file = gzopen(path.c_str(), "wb");
-    REQUIRE(file != nullptr);
-    REQUIRE(gzwrite(file, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size()));
-    REQUIRE(gzclose(file) == Z_OK);
+    const std::string path = file(name);
+    gzFile gz = gzopen(path.c_str(), "wb");
+    REQUIRE(gz != nullptr);
+    REQUIRE(gzwrite(gz, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size()));
+    REQUIRE(gzclose(gz) == Z_OK);
     return path;
   }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-  fs::path path_;
 };
 
 const KernelTunerImport& pnpoly() {

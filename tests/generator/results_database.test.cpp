@@ -1,4 +1,5 @@
 #include "results_database.hpp"
+#include "../support/temporary_directory.hpp"
 
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
@@ -31,28 +32,7 @@ using policytune::UserError;
 
 namespace {
 
-// A fresh directory per test, removed afterwards.
-class TempDir {
-public:
-  explicit TempDir(const std::string& name) {
-    static std::atomic<int> counter{0};
-    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    path_ = fs::temp_directory_path() / ("policytune-db-test-" + name + "-" + std::to_string(::getpid()) + "-" +
-                                         std::to_string(counter++) + "-" + std::to_string(stamp));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code error;
-    fs::remove_all(path_, error);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-  fs::path path_;
-};
+using TempDir = policytune::testing::TemporaryDirectory;
 
 DeviceIdentity h200() {
   return {"NVIDIA H200", 132, 6144, true, "9.0", "580.65"};

@@ -14,6 +14,7 @@
 #include <set>
 #include <thread>
 
+#include "../support/temporary_directory.hpp"
 #include "results_database.hpp"
 #include "user_error.hpp"
 
@@ -27,19 +28,11 @@ const std::string kFaults = POLICYTUNE_TEST_DATA "/faults/bench/faults/host.cpp"
 const std::string kAllFail = POLICYTUNE_TEST_DATA "/faults/bench/faults/all_fail.cpp";
 
 struct Workspace {
-  fs::path root;
+  testing::TemporaryDirectory directory{"search"};
+  const fs::path& root = directory.path();
   std::FILE* quiet = std::fopen("/dev/null", "w");
 
-  Workspace() {
-    root = fs::temp_directory_path() / ("policytune-search-" + std::to_string(::getpid()) + "-" +
-                                        std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-    fs::create_directories(root);
-  }
-  ~Workspace() {
-    std::fclose(quiet);
-    std::error_code ignored;
-    fs::remove_all(root, ignored);
-  }
+  ~Workspace() { std::fclose(quiet); }
 
   SearchOptions options(const std::string& source, const std::string& database = "results.db") const {
     SearchOptions options;
