@@ -170,8 +170,12 @@ TEST_CASE("a resumed search measures only what is missing", "[search]") {
   CHECK(workspace.rows().size() == 7 * 2);  // base and six variants, two sizes each
 }
 
-TEST_CASE("kill -9 in the middle of a search then resume gives the full set without duplicates", "[search]") {
-  Workspace workspace;
+namespace {
+
+// Starts `policytune search` of the tiny benchmark (I32 only, one compile at a time) as a child
+// process, waits until at least `rows` results are stored, then sends it `signal`.
+// Returns the child's wait status.
+int interrupt_search(const Workspace& workspace, std::size_t rows, int signal) {
   const std::string database = (workspace.root / "results.db").string();
   const std::string build = (workspace.root / "build").string();
   const pid_t child = fork();
@@ -185,9 +189,8 @@ TEST_CASE("kill -9 in the middle of a search then resume gives the full set with
           static_cast<char*>(nullptr));
     _exit(127);
   }
-  // Wait until some variants are stored, then kill without warning.
   std::size_t stored = 0;
-  for (int i = 0; i < 600 && stored < 6; ++i) {
+  for (int i = 0; i < 600 && stored < rows; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (!fs::exists(database)) continue;
     try {
@@ -196,9 +199,28 @@ TEST_CASE("kill -9 in the middle of a search then resume gives the full set with
       // The database is being created in this very moment.
     }
   }
-  kill(child, SIGKILL);
+  kill(child, signal);
   int status = 0;
   waitpid(child, &status, 0);
+  return status;
+}
+
+}  // namespace
+
+TEST_CASE("Ctrl-C stops a search with exit code 130 and keeps what was stored", "[search]") {
+  Workspace workspace;
+  const int status = interrupt_search(workspace, 4, SIGINT);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 130);
+  const auto rows = workspace.rows();
+  CHECK(rows.size() >= 4);
+  CHECK(rows.size() < 14);
+  for (const auto& row : rows) CHECK(row.status == Status::ok);  // nothing half-measured stored as failed
+}
+
+TEST_CASE("kill -9 in the middle of a search then resume gives the full set without duplicates", "[search]") {
+  Workspace workspace;
+  const int status = interrupt_search(workspace, 6, SIGKILL);
   REQUIRE(WIFSIGNALED(status));
   const std::size_t before = workspace.rows().size();
   CHECK(before >= 6);
