@@ -192,4 +192,25 @@ SearchSpace parse_search_space(const std::string& source, const std::string& fil
   return SearchSpace(std::move(parameters));
 }
 
+std::optional<Variant> parse_test_variant(const std::string& source, const std::string& file, const SearchSpace& space) {
+  std::optional<Variant> variant;
+  std::istringstream lines(source);
+  std::string text;
+  std::size_t line = 0;
+  while (std::getline(lines, text)) {
+    ++line;
+    std::istringstream fields(text);
+    std::string comment, keyword, name, extra;
+    if (!(fields >> comment) || comment.rfind("//", 0) != 0) continue;
+    keyword = comment.substr(2);
+    if (keyword.empty() && !(fields >> keyword)) continue;
+    if (keyword != "%TEST%") continue;
+    if (!(fields >> name) || (fields >> extra)) throw UserError(file, line, "%TEST% names one variant: // %TEST% ipt_7.tpb_128");
+    if (variant) throw UserError(file, line, "%TEST% is declared twice");
+    variant = space.parse_name(name);
+    if (!variant) throw UserError(file, line, "%TEST% '" + name + "' is not a variant of this benchmark's %RANGE% space");
+  }
+  return variant;
+}
+
 }  // namespace policytune

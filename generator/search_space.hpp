@@ -61,6 +61,10 @@ private:
 // Throws UserError (file:line) for any malformed, duplicate or overflowing line.
 SearchSpace parse_search_space(const std::string& source, const std::string& file);
 
+// The variant a `// %TEST% <variant name>` line declares for reproducible test builds, if any.
+// Throws UserError (file:line) when it names no variant of `space` or appears twice.
+std::optional<Variant> parse_test_variant(const std::string& source, const std::string& file, const SearchSpace& space);
+
 // A C identifier: what labels and macros must be.
 bool is_identifier(const std::string& text) noexcept;
 

@@ -4,6 +4,7 @@
 // %RANGE% TUNE_ITEMS_PER_THREAD ipt 7:24:1
 // %RANGE% TUNE_THREADS_PER_BLOCK tpb 128:1024:32
 // %RANGE% TUNE_ITEMS_PER_VEC_LOAD_POW2 ipv 1:2:1
+// %TEST% ipt_16.tpb_512.ipv_1
 
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/dispatch/dispatch_reduce.cuh>

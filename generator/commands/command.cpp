@@ -8,6 +8,7 @@ const std::vector<Command>& all_commands() {
       {"search", "build, verify and measure base and variants of benchmarks; store every result", setup_search},
       {"analyze", "rank variants by score (--top) or show how much of each space was searched (--coverage)",
        setup_analyze},
+      {"generate", "render the winners of a database into a header-only policy hub", setup_generate},
       {"import", "bring measurements from other tuners into the database (kernel-tuner FILE.json[.gz])",
        setup_import},
   };

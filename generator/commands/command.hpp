@@ -27,5 +27,6 @@ RunCommand setup_list(CLI::App& app);
 RunCommand setup_analyze(CLI::App& app);
 RunCommand setup_import(CLI::App& app);
 RunCommand setup_search(CLI::App& app);
+RunCommand setup_generate(CLI::App& app);
 
 }  // namespace policytune

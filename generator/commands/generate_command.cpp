@@ -1,0 +1,124 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+#include "../benchmark_name.hpp"
+#include "../hub_renderer.hpp"
+#include "../policy_template.hpp"
+#include "../results_database.hpp"
+#include "../text_input.hpp"
+#include "../user_error.hpp"
+#include "command.hpp"
+
+namespace policytune {
+namespace {
+
+struct GenerateOptions {
+  std::string database;
+  std::string benchmark;
+  std::string template_path;
+  std::string output;
+  std::string name_space = "policytune::tuning";
+  std::vector<std::string> architectures;
+  std::string mode = "tuned";
+  std::string match = "exact";
+  std::string device;
+};
+
+// Writes only when the bytes change, through a temporary file: a consumer's build is not
+// retriggered by an identical header, and a reader never sees half of one.
+void write_if_changed(const std::string& path, const std::string& text) {
+  std::error_code error;
+  if (std::filesystem::exists(path, error)) {
+    std::ifstream existing(path, std::ios::binary);
+    const std::string old((std::istreambuf_iterator<char>(existing)), std::istreambuf_iterator<char>());
+    if (old == text) return;
+  }
+  const auto parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, error);
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out) throw UserError(path, 0, "cannot write");
+  }
+  std::filesystem::rename(temporary, path, error);
+  if (error) throw UserError(path, 0, "cannot write: " + error.message());
+}
+
+std::vector<std::string> split_architectures(const std::vector<std::string>& given) {
+  std::vector<std::string> architectures;
+  for (const auto& item : given) {
+    std::size_t start = 0;
+    while (start <= item.size()) {
+      const std::size_t stop = std::min(item.find_first_of(",;", start), item.size());
+      std::string arch = item.substr(start, stop - start);
+      // CMake spells architectures 90, 90a, 90-real: the SM number is what a chain keys on.
+      const std::size_t dash = arch.find('-');
+      if (dash != std::string::npos) arch.erase(dash);
+      if (!arch.empty() && (arch.back() == 'a' || arch.back() == 'f')) arch.pop_back();
+      if (!arch.empty() && std::find(architectures.begin(), architectures.end(), arch) == architectures.end()) {
+        architectures.push_back(arch);
+      }
+      start = stop + 1;
+    }
+  }
+  std::sort(architectures.begin(), architectures.end(), [](const std::string& a, const std::string& b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+  });
+  return architectures;
+}
+
+}  // namespace
+
+RunCommand setup_generate(CLI::App& app) {
+  auto options = std::make_shared<GenerateOptions>();
+  add_database_option(app, options->database);
+  app.add_option("--benchmark", options->benchmark, "the benchmark source that was searched")->required();
+  app.add_option("--template", options->template_path, "how a winning variant becomes a policy (templates/)")->required();
+  app.add_option("-o,--output", options->output, "the header to write")->required();
+  app.add_option("--namespace", options->name_space, "namespace of the generated hub")->capture_default_str();
+  app.add_option("--archs", options->architectures, "SM architectures the consumer builds for (80,90)");
+  app.add_option("--mode", options->mode, "tuned: the database decides; base: library defaults; test: the %TEST% variant")
+      ->check(CLI::IsMember({"tuned", "base", "test"}))->capture_default_str();
+  app.add_option("--match", options->match, "exact, or nearest: results of another device of the same architecture")
+      ->check(CLI::IsMember({"exact", "nearest"}))->capture_default_str();
+  app.add_option("--device", options->device, "render for this device's results (by name)");
+  return [options] {
+    const std::string source = read_text_file(options->benchmark);
+    const SearchSpace space = parse_search_space(source, options->benchmark);
+    const PolicyTemplate policy_template = load_policy_template(options->template_path);
+    HubRequest request;
+    request.benchmark = benchmark_name_from_path(options->benchmark);
+    request.name_space = options->name_space;
+    request.database = options->database;
+    request.mode = options->mode == "base" ? RenderMode::base : options->mode == "test" ? RenderMode::test : RenderMode::tuned;
+    request.architectures = split_architectures(options->architectures);
+    request.test_variant = parse_test_variant(source, options->benchmark, space);
+    std::vector<ArchitecturePolicies> architectures;
+    if (request.mode == RenderMode::tuned) {
+      if (std::filesystem::exists(options->database)) {
+        ResultsDatabase database(options->database, ResultsDatabase::Mode::must_exist);
+        WinnerOptions winner_options{request.benchmark, content_hash(source),
+                                     options->match == "nearest" ? DeviceMatch::nearest : DeviceMatch::exact, options->device};
+        const auto measurements = database.measurements();
+        std::size_t stale = 0;
+        for (const auto& m : measurements) stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;
+        if (stale > 0) {
+          fmt::print(stderr, "policytune: note: {} results of {} measured another version of {}; they are not used\n", stale,
+                     request.benchmark, options->benchmark);
+        }
+        architectures = select_winners(measurements, space, winner_options);
+      } else {
+        fmt::print(stderr, "policytune: note: no database {}: rendering the library's defaults\n", options->database);
+      }
+    }
+    write_if_changed(options->output, render_hub(policy_template, space, architectures, request));
+    return 0;
+  };
+}
+
+}  // namespace policytune

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "policy_template.hpp"
+#include "search_space.hpp"
+#include "winners.hpp"
+
+namespace policytune {
+
+struct HubRequest {
+  std::string benchmark;            // "reduce.sum"
+  std::string name_space;           // "mylib::tuning": validated before it reaches C++ text
+  std::string database;             // shown in the header, as its file name
+  RenderMode mode = RenderMode::tuned;
+  std::vector<std::string> architectures;  // requested SM numbers ("80", "90"); may be empty in tuned mode
+  std::optional<Variant> test_variant;     // test mode
+};
+
+// Renders a header-only policy hub. CUDA templates give a cub::ChainedPolicy chain with one link
+// per measured architecture, each link's policy specialised per compile-time workload and
+// falling back to the library's own policy for that architecture; host templates give a plain
+// policy struct per workload. The output depends only on its inputs: the same database gives
+// the same bytes, and each architecture's block depends only on that architecture's results.
+std::string render_hub(const PolicyTemplate& policy_template, const SearchSpace& space,
+                       const std::vector<ArchitecturePolicies>& architectures, const HubRequest& request);
+
+}  // namespace policytune

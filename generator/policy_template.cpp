@@ -1,0 +1,193 @@
+#include "policy_template.hpp"
+
+#include <kainjow/mustache.hpp>
+
+#include <sstream>
+
+#include "search_space.hpp"
+#include "text_input.hpp"
+#include "user_error.hpp"
+
+namespace policytune {
+namespace {
+
+// The labels CUB's benchmarks use for fundamental types, and the harness prints.
+const std::map<std::string, std::string>& standard_spellings() {
+  static const std::map<std::string, std::string> spellings{
+      {"I8", "::std::int8_t"},   {"I16", "::std::int16_t"},  {"I32", "::std::int32_t"}, {"I64", "::std::int64_t"},
+      {"U8", "::std::uint8_t"},  {"U16", "::std::uint16_t"}, {"U32", "::std::uint32_t"}, {"U64", "::std::uint64_t"},
+      {"F32", "float"},          {"F64", "double"},          {"I128", "__int128"},        {"U128", "unsigned __int128"},
+  };
+  return spellings;
+}
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t");
+  return text.substr(first, last - first + 1);
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  int depth = 0;
+  std::string current;
+  for (char c : text) {
+    if (c == '<' || c == '(') ++depth;
+    if (c == '>' || c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      items.push_back(trim(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!trim(current).empty()) items.push_back(trim(current));
+  return items;
+}
+
+// C++ text from a template directive: a type expression, never something that ends a comment,
+// opens a preprocessor line or a string.
+bool is_safe_type_text(const std::string& text) {
+  if (text.empty()) return false;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!(std::isalnum(u) || c == '_' || c == ':' || c == '<' || c == '>' || c == ',' || c == ' ' || c == '*' ||
+          c == '&')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool is_qualified_identifier(const std::string& text) noexcept {
+  std::string rest = text.rfind("::", 0) == 0 ? text.substr(2) : text;
+  if (rest.empty()) return false;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t stop = rest.find("::", start);
+    if (!is_identifier(rest.substr(start, stop == std::string::npos ? std::string::npos : stop - start))) return false;
+    if (stop == std::string::npos) return true;
+    start = stop + 2;
+  }
+}
+
+std::string PolicyTemplate::spelling_of(const std::string& label) const {
+  if (const auto found = type_spellings.find(label); found != type_spellings.end()) return found->second;
+  if (const auto found = standard_spellings().find(label); found != standard_spellings().end()) return found->second;
+  throw UserError(path, 0, "no C++ type for the compile-time label '" + label + "' (add a `type: " + label +
+                               " = <C++ type>` directive)");
+}
+
+std::string PolicyTemplate::render(const std::map<std::string, std::int64_t>& values, bool tuned,
+                                   const std::map<std::string, std::string>& extra) const {
+  kainjow::mustache::mustache view(body);
+  view.set_custom_escape([](const std::string& text) { return text; });  // C++, not HTML
+  kainjow::mustache::data data;
+  for (const auto& [label, value] : values) data.set(label, std::to_string(value));
+  for (const auto& [name, value] : extra) data.set(name, value);
+  data.set("tuned", tuned);
+  std::string text = view.render(data);
+  if (!view.is_valid()) throw UserError(path, 0, "template does not render: " + view.error_message());
+  return text;
+}
+
+PolicyTemplate load_policy_template(const std::string& path) {
+  PolicyTemplate result;
+  result.path = path;
+  const std::string text = read_text_file(path);
+  std::istringstream lines(text);
+  std::string line;
+  std::size_t number = 0;
+  std::size_t body_start = 0;
+  bool saw_header = false;
+  while (std::getline(lines, line)) {
+    ++number;
+    const std::string trimmed = trim(line);
+    if (trimmed.rfind("{{!", 0) != 0 || trimmed.size() < 5 || trimmed.substr(trimmed.size() - 2) != "}}") {
+      body_start = number;
+      break;
+    }
+    const std::string directive = trim(trimmed.substr(3, trimmed.size() - 5));
+    const std::size_t colon = directive.find(':');
+    const std::string name = trim(directive.substr(0, colon));
+    const std::string value = colon == std::string::npos ? "" : trim(directive.substr(colon + 1));
+    const auto fail = [&](const std::string& what) -> void { throw UserError(path, number, what); };
+    if (name == "policytune-template 1") {
+      saw_header = true;
+    } else if (name == "kind") {
+      if (value != "cuda" && value != "host") fail("kind must be cuda or host, not '" + value + "'");
+      result.kind = value == "cuda" ? PolicyTemplate::Kind::cuda : PolicyTemplate::Kind::host;
+    } else if (name == "include") {
+      const bool angled = value.size() > 2 && value.front() == '<' && value.back() == '>';
+      const bool quoted = value.size() > 2 && value.front() == '"' && value.back() == '"';
+      const std::string inner = value.size() > 2 ? value.substr(1, value.size() - 2) : "";
+      if ((!angled && !quoted) || inner.find_first_of("<>\"\n ") != std::string::npos) fail("include must be <path> or \"path\"");
+      result.includes.push_back(value);
+    } else if (name == "hub" || name == "struct") {
+      const std::size_t open = value.find('<');
+      result.hub_name = trim(value.substr(0, open));
+      if (!is_identifier(result.hub_name)) fail("'" + result.hub_name + "' is not an identifier");
+      if (open != std::string::npos) {
+        if (value.back() != '>') fail(name + " parameters are written name<class A, class B>");
+        for (const auto& parameter : split_list(value.substr(open + 1, value.size() - open - 2))) {
+          std::istringstream words(parameter);
+          std::string keyword, identifier, extra;
+          words >> keyword >> identifier;
+          if ((keyword != "class" && keyword != "typename") || !is_identifier(identifier) || (words >> extra)) {
+            fail("template parameter '" + parameter + "' is not `class Name`");
+          }
+          result.hub_parameters.push_back(identifier);
+        }
+      }
+    } else if (name == "default-hub") {
+      if (!is_safe_type_text(value)) fail("default-hub '" + value + "' is not a type");
+      result.default_hub = value;
+    } else if (name == "key") {
+      result.key = split_list(value);
+      for (const auto& key : result.key) {
+        if (!is_safe_type_text(key)) fail("key '" + key + "' is not a type");
+      }
+    } else if (name == "base") {
+      for (const auto& assignment : split_list(value)) {
+        const std::size_t equals = assignment.find('=');
+        const std::string label = trim(assignment.substr(0, equals));
+        if (equals == std::string::npos || !is_identifier(label)) fail("base values are written label=value, ...");
+        try {
+          std::size_t used = 0;
+          const std::string number_text = trim(assignment.substr(equals + 1));
+          result.base_values[label] = std::stoll(number_text, &used);
+          if (used != number_text.size()) throw std::invalid_argument(number_text);
+        } catch (const std::logic_error&) {
+          fail("base value of '" + label + "' is not an integer");
+        }
+      }
+    } else if (name == "type") {
+      const std::size_t equals = value.find('=');
+      const std::string label = trim(value.substr(0, equals));
+      const std::string spelling = equals == std::string::npos ? "" : trim(value.substr(equals + 1));
+      if (!is_identifier(label) || !is_safe_type_text(spelling)) fail("type directives are written `type: LABEL = C++ type`");
+      result.type_spellings[label] = spelling;
+    } else if (!saw_header) {
+      fail("a template starts with {{! policytune-template 1 }}");
+    }
+    // Other comments are documentation.
+  }
+  if (!saw_header) throw UserError(path, 1, "a template starts with {{! policytune-template 1 }}");
+  if (result.hub_name.empty()) throw UserError(path, 0, "the template names no `hub:` (cuda) or `struct:` (host)");
+  if (result.kind == PolicyTemplate::Kind::cuda && (result.default_hub.empty() || result.key.empty())) {
+    throw UserError(path, 0, "a cuda template needs `default-hub:` and `key:` directives");
+  }
+  std::istringstream rest(text);
+  for (std::size_t i = 1; i < body_start && std::getline(rest, line); ++i) {
+  }
+  result.body.assign(std::istreambuf_iterator<char>(rest), std::istreambuf_iterator<char>());
+  if (body_start == 0) result.body.clear();
+  kainjow::mustache::mustache check(result.body);
+  if (!check.is_valid()) throw UserError(path, body_start, "the template body is not valid mustache: " + check.error_message());
+  return result;
+}
+
+}  // namespace policytune

@@ -1,0 +1,145 @@
+#include "winners.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <set>
+
+#include "analysis.hpp"
+#include "user_error.hpp"
+
+namespace policytune {
+namespace {
+
+// The relative noise of a median from its samples, as the harness estimates it.
+double median_noise(const SampleStatistics& s) {
+  if (s.count <= 0 || s.median <= 0) return 0;
+  return 1.2533 * s.stddev / (s.median * std::sqrt(static_cast<double>(s.count)));
+}
+
+// How much of a variant's score over base could be noise: per runtime workload the combined
+// relative noise of both medians, averaged with the score's weights.
+double score_noise(const std::vector<const Measurement*>& rows, const std::string& variant) {
+  std::map<RuntimeKey, const Measurement*> base, candidate;
+  for (const auto* row : rows) {
+    if (row->status != Status::ok) continue;
+    if (row->variant == "base") base[{row->entry, row->rt_workload}] = row;
+    if (row->variant == variant) candidate[{row->entry, row->rt_workload}] = row;
+  }
+  std::vector<RuntimeKey> keys;
+  for (const auto& [key, row] : base) keys.push_back(key);
+  const auto weights = workload_weights(keys);
+  double noise = 0;
+  for (const auto& [key, weight] : weights) {
+    const auto found = candidate.find(key);
+    if (found == candidate.end()) continue;
+    noise += weight * std::hypot(median_noise(base.at(key)->statistics), median_noise(found->second->statistics));
+  }
+  return noise;
+}
+
+std::string latest_date(const std::vector<const Measurement*>& rows, const std::string& variant) {
+  std::string latest;
+  for (const auto* row : rows) {
+    if (row->variant == variant) latest = std::max(latest, row->recorded_at.substr(0, 10));
+  }
+  return latest;
+}
+
+}  // namespace
+
+std::string architecture_of(const DeviceIdentity& device) {
+  if (device.compute_capability.empty()) return "host";
+  std::string digits;
+  for (char c : device.compute_capability) {
+    if (std::isalnum(static_cast<unsigned char>(c))) digits += c;
+  }
+  return digits;
+}
+
+std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>& measurements, const SearchSpace& space,
+                                                 const WinnerOptions& options) {
+  std::vector<Measurement> relevant;
+  for (const auto& m : measurements) {
+    if (m.benchmark == options.benchmark && m.source_hash == options.source_hash && m.device.name != "none") {
+      relevant.push_back(m);
+    }
+  }
+  const auto groups = group_by_workload(relevant);
+
+  // Architectures and the devices that measured them.
+  std::map<std::string, std::set<std::string>> devices_by_architecture;
+  for (const auto& group : groups) devices_by_architecture[architecture_of(group.scope.device)].insert(group.scope.device.name);
+
+  std::vector<std::string> architectures;
+  for (const auto& [architecture, devices] : devices_by_architecture) architectures.push_back(architecture);
+  std::sort(architectures.begin(), architectures.end(), [](const std::string& a, const std::string& b) {
+    const bool a_host = a == "host", b_host = b == "host";
+    if (a_host != b_host) return b_host;
+    return a.size() != b.size() ? a.size() < b.size() : a < b;  // numeric order of SM numbers
+  });
+
+  std::vector<ArchitecturePolicies> result;
+  for (const auto& architecture : architectures) {
+    const auto& devices = devices_by_architecture[architecture];
+    std::string device = options.device;
+    std::string note;
+    if (device.empty()) {
+      if (devices.size() > 1 && options.match == DeviceMatch::exact) {
+        throw UserError(fmt::format("several devices measured sm_{} ({}); choose one with --device or allow --match nearest",
+                                    architecture, fmt::join(devices, ", ")));
+      }
+      device = *devices.begin();
+    } else if (devices.count(device) == 0) {
+      if (options.match == DeviceMatch::exact) continue;  // this architecture was not measured on that device
+      note = fmt::format("nearest match: measured on {}, not on {}", *devices.begin(), device);
+      device = *devices.begin();
+    }
+    ArchitecturePolicies policies{architecture, note, {}};
+    // Several toolkits or libraries on one device: the most recent measurements win.
+    std::map<std::string, const WorkloadGroup*> chosen;
+    std::vector<std::string> order;
+    for (const auto& group : groups) {
+      if (group.scope.device.name != device || architecture_of(group.scope.device) != architecture) continue;
+      const auto newest = [](const WorkloadGroup& g) {
+        std::string latest;
+        for (const auto* row : g.rows) latest = std::max(latest, row->recorded_at);
+        return latest;
+      };
+      auto& slot = chosen[group.scope.ct_workload];
+      if (slot == nullptr) order.push_back(group.scope.ct_workload);
+      if (slot == nullptr || newest(group) > newest(*slot)) slot = &group;
+    }
+    for (const auto& ct_workload : order) {
+      const WorkloadGroup& group = *chosen[ct_workload];
+      WorkloadPolicy policy;
+      policy.ct_workload = ct_workload;
+      policy.variant_name = "base";
+      const std::string context = group.context();
+      {
+        const ScoredWorkload scored = score_workload(group.rows);
+        policy.provenance = "base: no variant beat it by more than noise; " + context;
+        if (!scored.problem.empty()) policy.provenance = "base: " + scored.problem + "; " + context;
+        for (const auto& candidate : scored.ranked) {
+          if (candidate.variant == "base") break;  // ranked best first: nothing above base remains
+          const auto variant = space.parse_name(candidate.variant);
+          if (!variant) continue;  // a variant of another space version: cannot be rendered
+          const double noise = score_noise(group.rows, candidate.variant);
+          if (candidate.score - 1.0 <= noise) break;
+          policy.variant = variant;
+          policy.variant_name = candidate.variant;
+          policy.score = candidate;
+          policy.noise = noise;
+          policy.provenance = context + ", " + latest_date(group.rows, candidate.variant);
+          break;
+        }
+      }
+      policies.workloads.push_back(std::move(policy));
+    }
+    policies.device_note = policies.device_note.empty() ? "measured on " + device : policies.device_note;
+    result.push_back(std::move(policies));
+  }
+  return result;
+}
+
+}  // namespace policytune

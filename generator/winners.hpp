@@ -1,0 +1,54 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "measurement.hpp"
+#include "score.hpp"
+#include "search_space.hpp"
+
+namespace policytune {
+
+// What `policytune generate` renders: for tuned, the database decides; base renders the library
+// defaults everywhere; test renders the benchmark's declared test variant (reproducible CI builds).
+enum class RenderMode { tuned, base, test };
+
+// How results of a device are matched to an architecture: exact takes only the chosen device's
+// (or the only device's) results; nearest may use another device of the same architecture.
+enum class DeviceMatch { exact, nearest };
+
+// The policy one compile-time workload gets on one architecture.
+struct WorkloadPolicy {
+  std::string ct_workload;            // "T{ct}=F32"
+  std::optional<Variant> variant;     // nullopt: the library's default (base)
+  std::string variant_name;           // "base" when not tuned
+  std::optional<VariantScore> score;  // of the winner, when measured
+  double noise = 0;                   // the relative measurement noise the winner had to beat
+  std::string provenance;             // device, toolkit, library, date; and why base, when base
+};
+
+struct ArchitecturePolicies {
+  std::string architecture;  // "90", or "host"
+  std::string device_note;   // which device's measurements, and any nearest match
+  std::vector<WorkloadPolicy> workloads;
+};
+
+struct WinnerOptions {
+  std::string benchmark;
+  std::string source_hash;  // only results of this source count
+  DeviceMatch match = DeviceMatch::exact;
+  std::string device;  // name of the device to render for; empty: the only one per architecture
+};
+
+// Per architecture found in `measurements` (ascending), the winner of every compile-time workload:
+// the best-scored variant when it beats base by more than the measurement noise, else base.
+// Throws UserError when the device choice is ambiguous or missing.
+std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>& measurements, const SearchSpace& space,
+                                                 const WinnerOptions& options);
+
+// The architecture a device's compute capability names: "9.0" -> "90"; the host -> "host".
+std::string architecture_of(const DeviceIdentity& device);
+
+}  // namespace policytune

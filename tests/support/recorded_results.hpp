@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "measurement.hpp"
+
+namespace policytune::testing {
+
+// Hand-made results for the generator's tests, in the shape a search records. They are synthetic
+// (the devices say so in their names): no GPU measured them.
+struct RecordedResults {
+  std::string reduce_source;     // tests/data/hubs/bench/reduce/sum.cu
+  std::string transpose_source;  // tests/data/hubs/bench/transpose/blocked.cpp
+  std::vector<Measurement> rows;
+};
+
+// sm_80 and sm_90 (and a host): on sm_90, F32 has a clear winner, I32's best is within noise and
+// F64's variants are all slower; on sm_80, F32 and I32 have winners. `architectures` picks which
+// GPU architectures to include ("80", "90").
+RecordedResults recorded_results(const std::vector<std::string>& architectures = {"80", "90"});
+
+}  // namespace policytune::testing
