@@ -1,6 +1,7 @@
 #include "compiler.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 
 namespace policytune {
 
@@ -28,6 +29,13 @@ std::vector<std::string> compile_command(const CompilerOptions& options, const s
 
 std::string default_harness_directory() {
   if (const char* directory = std::getenv("POLICYTUNE_HARNESS_DIR")) return directory;
+  // An installed policytune (<prefix>/bin) finds the harness in <prefix>/include.
+  std::error_code error;
+  const auto executable = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const auto installed = executable.parent_path().parent_path() / "include";
+    if (std::filesystem::exists(installed / "policytune" / "bench.hpp", error)) return installed.string();
+  }
   return POLICYTUNE_DEFAULT_HARNESS_DIR;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <fmt/format.h>
 #include <map>
 #include <regex>
@@ -122,6 +123,17 @@ private:
     fs::create_directories(directory_);
     base_binary_ = (directory_ / "base").string();
     const auto command = compile_command(options_.compiler, source_, base_binary_, {{"TUNE_BASE", "1"}});
+    // A base built by the same command from this very source (the directory is keyed by its hash)
+    // is reused: a resumed or repeated search starts at once.
+    std::string joined;
+    for (const auto& argument : command) joined += argument + '\n';
+    const fs::path recorded_command = directory_ / "base.command";
+    std::error_code error;
+    if (fs::exists(base_binary_, error) && fs::exists(recorded_command, error) &&
+        read_text_file(recorded_command.string()) == joined) {
+      base_build_time_ = Seconds(std::stod(read_text_file((directory_ / "base.seconds").string())));
+      return;
+    }
     progress_.message(fmt::format("{}: building base", name_));
     const auto result = run_process(command, Seconds(options_.build_timeout.value_or(0)));
     if (result.interrupted) throw SearchInterrupted();
@@ -130,6 +142,8 @@ private:
     }
     base_build_time_ = result.elapsed;
     progress_.add_build_time(result.elapsed.count());
+    std::ofstream(directory_ / "base.seconds") << base_build_time_.count();
+    std::ofstream(recorded_command) << joined;
   }
 
   std::vector<HarnessEntry> list_entries() {
@@ -309,7 +323,7 @@ private:
   void search_workload(const CompileTimeWorkload& workload, const std::vector<HarnessEntry>& entries) {
     const MeasurementScope scope{name_, device_.device, device_.toolkit, device_.library, source_hash_, workload.name};
     const std::string title = name_ + (workload.name.empty() ? "" : "[" + workload.name + "]");
-    std::vector<Measurement> stored = database_.measurements(scope);
+    std::vector<Measurement> stored = options_.force ? std::vector<Measurement>{} : database_.measurements(scope);
     std::vector<Measurement> base_rows;
     std::set<std::string> evaluated;
     for (const auto& row : stored) {

@@ -26,6 +26,7 @@ struct SearchOptions {
   std::string strategy = "exhaustive";
   std::optional<std::uint64_t> budget;  // variants per compile-time workload
   std::uint64_t seed = 0;
+  bool force = false;  // measure again what the database already holds (rows are replaced)
   std::string database = "policytune.db";
   std::string build_directory = "policytune.build";
   CompilerOptions compiler;

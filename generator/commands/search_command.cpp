@@ -31,6 +31,7 @@ RunCommand setup_search(CLI::App& app) {
       ->check(CLI::IsMember(strategy_names()))->capture_default_str();
   app.add_option("--budget", s.budget, "at most this many variants per compile-time workload");
   app.add_option("--seed", s.seed, "seed of the random strategy: same seed, same order")->capture_default_str();
+  app.add_flag("--force", s.force, "measure again what the database already holds (rows are replaced)");
   add_database_option(app, s.database);
   app.add_option("--build-dir", s.build_directory, "where binaries are built")->capture_default_str();
   app.add_option("-j,--jobs", s.jobs, "parallel compiles (default: every core)");

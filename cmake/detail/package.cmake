@@ -1,0 +1,35 @@
+# PolicyTune as a CMake package, usable from the build tree and from the install tree with the
+# same namespaced targets (PolicyTune::policytune, PolicyTune::bench) and tune_algorithm().
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(policytune_package_dir "${CMAKE_INSTALL_LIBDIR}/cmake/PolicyTune")
+
+install(TARGETS policytune policytune.bench EXPORT PolicyTuneTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/bench/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/templates/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/templates")
+install(FILES "${PROJECT_SOURCE_DIR}/cmake/tune_algorithm.cmake" DESTINATION "${policytune_package_dir}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/cmake/detail/" DESTINATION "${policytune_package_dir}/detail"
+        FILES_MATCHING PATTERN "search_at_configure.cmake")
+install(EXPORT PolicyTuneTargets NAMESPACE PolicyTune:: DESTINATION "${policytune_package_dir}")
+export(EXPORT PolicyTuneTargets NAMESPACE PolicyTune:: FILE "${PROJECT_BINARY_DIR}/PolicyTuneTargets.cmake")
+
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/PolicyTuneConfigVersion.cmake" COMPATIBILITY SameMajorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/PolicyTuneConfigVersion.cmake" DESTINATION "${policytune_package_dir}")
+
+# Install tree: paths relative to the prefix.
+set(POLICYTUNE_MODULE_DIR "${policytune_package_dir}")
+set(POLICYTUNE_TEMPLATE_DIR "${CMAKE_INSTALL_DATADIR}/policytune/templates")
+configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/PolicyTuneConfig.cmake.in"
+                              "${PROJECT_BINARY_DIR}/install-config/PolicyTuneConfig.cmake"
+                              INSTALL_DESTINATION "${policytune_package_dir}"
+                              PATH_VARS POLICYTUNE_MODULE_DIR POLICYTUNE_TEMPLATE_DIR)
+install(FILES "${PROJECT_BINARY_DIR}/install-config/PolicyTuneConfig.cmake" DESTINATION "${policytune_package_dir}")
+
+# Build tree: the sources themselves.
+set(POLICYTUNE_MODULE_DIR "${PROJECT_SOURCE_DIR}/cmake")
+set(POLICYTUNE_TEMPLATE_DIR "${PROJECT_SOURCE_DIR}/templates")
+configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/PolicyTuneConfig.cmake.in"
+                              "${PROJECT_BINARY_DIR}/PolicyTuneConfig.cmake"
+                              INSTALL_DESTINATION "${PROJECT_BINARY_DIR}" INSTALL_PREFIX "${PROJECT_BINARY_DIR}"
+                              PATH_VARS POLICYTUNE_MODULE_DIR POLICYTUNE_TEMPLATE_DIR)

@@ -1,0 +1,167 @@
+include_guard(GLOBAL)
+
+#[=======================================================================[.rst:
+tune_algorithm
+--------------
+
+Tunes one algorithm's compile-time policies with PolicyTune and renders the winners into a
+header-only policy hub that consumers include.
+
+.. code-block:: cmake
+
+  tune_algorithm(<name>
+                 BENCHMARK <file>          # %RANGE%-annotated benchmark (.cu or .cpp)
+                 TEMPLATE <file>           # how a winning variant becomes a policy
+                 [ARCHS <sm>...]           # default: CMAKE_CUDA_ARCHITECTURES
+                 [NAMESPACE <ns>]          # default: <name>
+                 [OUTPUT <header>]         # default: <binary dir>/policytune/<name>.cuh or .hpp
+                 [DATABASE <file>]         # default: <binary dir>/policytune.db
+                 [WHEN CONFIGURE|BUILD|NEVER]  # when searches run; default NEVER
+                 [TARGET <interface target>]   # created if missing; carries the include directory
+                 [SEARCH_ARGS <arg>...])   # extra `policytune search` options (-a, --budget, ...)
+
+The search space is validated at configure time: a bad ``%RANGE%`` line fails the configure with its
+file and line. The header is a build output of the database, the benchmark and the template, so a
+target that links ``TARGET`` always compiles against current policies.
+
+``WHEN CONFIGURE`` searches during configure what the database lacks, for host benchmarks always and
+for CUDA benchmarks when a GPU of one of ``ARCHS`` is present (the results of a search are kept, so a
+second configure is instant). ``WHEN BUILD`` adds a target ``tune.<name>`` that searches. ``WHEN
+NEVER`` renders what the database holds.
+
+Cache variables: ``POLICYTUNE_MODE`` (``tuned``, ``base``: the library defaults, ``test``: the
+benchmark's ``%TEST%`` variant, for reproducible CI builds) pins what is rendered;
+``POLICYTUNE_FORCE_TUNE`` re-runs searches regardless of the database.
+#]=======================================================================]
+set(POLICYTUNE_MODE "tuned" CACHE STRING "What tune_algorithm() renders: tuned, base or test")
+set_property(CACHE POLICYTUNE_MODE PROPERTY STRINGS tuned base test)
+option(POLICYTUNE_FORCE_TUNE "Re-run tune_algorithm() searches regardless of the database" OFF)
+
+# Fails the configure quoting the call. The indented lines keep CMake from re-wrapping them, so the
+# call and the reason each stay on one line.
+macro(policytune_detail_fail what)
+  message(FATAL_ERROR "tune_algorithm() call is wrong:\n  ${call}\n  ${what}")
+endmacro()
+
+function(tune_algorithm name)
+  list(JOIN ARGN " " call_arguments)
+  set(call "tune_algorithm(${name} ${call_arguments})")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "BENCHMARK;TEMPLATE;NAMESPACE;OUTPUT;DATABASE;WHEN;TARGET"
+                        "ARCHS;SEARCH_ARGS")
+  if(arg_UNPARSED_ARGUMENTS)
+    policytune_detail_fail("unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+  if(arg_KEYWORDS_MISSING_VALUES)
+    policytune_detail_fail("${arg_KEYWORDS_MISSING_VALUES} needs a value")
+  endif()
+  if(NOT name MATCHES "^[A-Za-z_][A-Za-z0-9_.]*$")
+    policytune_detail_fail("the name '${name}' must be an identifier (dots allowed)")
+  endif()
+  foreach(required IN ITEMS BENCHMARK TEMPLATE)
+    if(NOT arg_${required})
+      policytune_detail_fail("${required} <file> is required")
+    endif()
+    get_filename_component(arg_${required} "${arg_${required}}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${arg_${required}}" OR IS_DIRECTORY "${arg_${required}}")
+      policytune_detail_fail("${required} file ${arg_${required}} does not exist")
+    endif()
+  endforeach()
+  if(NOT arg_WHEN)
+    set(arg_WHEN NEVER)
+  endif()
+  if(NOT arg_WHEN MATCHES "^(CONFIGURE|BUILD|NEVER)$")
+    policytune_detail_fail("WHEN must be CONFIGURE, BUILD or NEVER, not '${arg_WHEN}'")
+  endif()
+  if(NOT POLICYTUNE_MODE MATCHES "^(tuned|base|test)$")
+    policytune_detail_fail("POLICYTUNE_MODE must be tuned, base or test, not '${POLICYTUNE_MODE}'")
+  endif()
+  if(NOT DEFINED arg_ARCHS AND DEFINED CMAKE_CUDA_ARCHITECTURES)
+    set(arg_ARCHS ${CMAKE_CUDA_ARCHITECTURES})
+  endif()
+  if(NOT arg_NAMESPACE)
+    string(REPLACE "." "_" arg_NAMESPACE "${name}")
+  endif()
+  set(cuda FALSE)
+  set(extension hpp)
+  if(arg_BENCHMARK MATCHES "\\.cu$")
+    set(cuda TRUE)
+    set(extension cuh)
+  endif()
+  set(include_dir "${CMAKE_CURRENT_BINARY_DIR}/policytune")
+  if(NOT arg_OUTPUT)
+    set(arg_OUTPUT "${include_dir}/${name}.${extension}")
+  else()
+    get_filename_component(arg_OUTPUT "${arg_OUTPUT}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+    get_filename_component(include_dir "${arg_OUTPUT}" DIRECTORY)
+  endif()
+  if(NOT arg_DATABASE)
+    set(arg_DATABASE "${CMAKE_CURRENT_BINARY_DIR}/policytune.db")
+  endif()
+  get_filename_component(arg_DATABASE "${arg_DATABASE}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+
+  set(tool "$<TARGET_FILE:PolicyTune::policytune>")
+  policytune_detail_tool_location(tool_at_configure)
+  if(NOT tool_at_configure OR NOT EXISTS "${tool_at_configure}")
+    policytune_detail_fail("the policytune executable was not found (${tool_at_configure}); build PolicyTune first")
+  endif()
+
+  # A bad %RANGE% line fails the configure with its file and line.
+  execute_process(COMMAND "${tool_at_configure}" list "${arg_BENCHMARK}"
+                  RESULT_VARIABLE listed OUTPUT_VARIABLE space ERROR_VARIABLE problem)
+  if(NOT listed EQUAL 0)
+    string(STRIP "${problem}" problem)
+    policytune_detail_fail("${problem}")
+  endif()
+
+  set(search_command "${tool_at_configure}" search "${arg_BENCHMARK}" --db "${arg_DATABASE}"
+                     --build-dir "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}" ${arg_SEARCH_ARGS})
+  if(cuda AND arg_ARCHS)
+    policytune_detail_sm_numbers(sm_numbers ${arg_ARCHS})
+    list(APPEND search_command --cuda-arch ${sm_numbers})
+  endif()
+  if(arg_WHEN STREQUAL "CONFIGURE" AND NOT POLICYTUNE_MODE STREQUAL "tuned")
+    message(STATUS "tune_algorithm(${name}): POLICYTUNE_MODE=${POLICYTUNE_MODE}, no search")
+  elseif(arg_WHEN STREQUAL "CONFIGURE")
+    policytune_detail_search_at_configure("${name}" "${cuda}" "${arg_ARCHS}" "${arg_DATABASE}" ${search_command})
+  elseif(arg_WHEN STREQUAL "BUILD")
+    if(POLICYTUNE_FORCE_TUNE)
+      list(APPEND search_command --force)
+    endif()
+    add_custom_target(tune.${name} COMMAND ${search_command} USES_TERMINAL
+                      COMMENT "PolicyTune: searching ${name}")
+  endif()
+
+  # The header is a build output of the database: an empty file is an empty SQLite database, so
+  # the dependency exists before the first search.
+  if(NOT EXISTS "${arg_DATABASE}")
+    get_filename_component(database_dir "${arg_DATABASE}" DIRECTORY)
+    file(MAKE_DIRECTORY "${database_dir}")
+    file(TOUCH "${arg_DATABASE}")
+  endif()
+  set(generate_command "${tool}" generate --db "${arg_DATABASE}" --benchmark "${arg_BENCHMARK}"
+                       --template "${arg_TEMPLATE}" --output "${arg_OUTPUT}" --namespace "${arg_NAMESPACE}"
+                       --mode "${POLICYTUNE_MODE}")
+  if(arg_ARCHS)
+    policytune_detail_sm_numbers(sm_numbers ${arg_ARCHS})
+    string(REPLACE ";" "," sm_list "${sm_numbers}")
+    list(APPEND generate_command --archs "${sm_list}")
+  endif()
+  add_custom_command(OUTPUT "${arg_OUTPUT}" COMMAND ${generate_command}
+                     DEPENDS "${arg_DATABASE}" "${arg_BENCHMARK}" "${arg_TEMPLATE}" PolicyTune::policytune
+                     COMMENT "PolicyTune: rendering ${name} policies" VERBATIM)
+  add_custom_target(policytune.generate.${name} DEPENDS "${arg_OUTPUT}")
+  if(arg_WHEN STREQUAL "BUILD")
+    add_dependencies(policytune.generate.${name} tune.${name})
+  endif()
+
+  if(arg_TARGET)
+    if(NOT TARGET ${arg_TARGET})
+      add_library(${arg_TARGET} INTERFACE)
+    endif()
+    target_include_directories(${arg_TARGET} INTERFACE "$<BUILD_INTERFACE:${include_dir}>")
+    add_dependencies(${arg_TARGET} policytune.generate.${name})
+  endif()
+  set(${name}_POLICY_HEADER "${arg_OUTPUT}" PARENT_SCOPE)
+endfunction()
+
+include("${CMAKE_CURRENT_LIST_DIR}/detail/search_at_configure.cmake")
