@@ -161,12 +161,10 @@ RangeParameter parse_range_line(std::istringstream& fields, const std::string& f
   return parameter;
 }
 
-}  // namespace
-
-SearchSpace parse_search_space(const std::string& source, const std::string& file) {
-  std::vector<RangeParameter> parameters;
-  std::set<std::string> macros;
-  std::set<std::string> labels;
+// Calls `handle(fields, line)` for every comment line `// <keyword> ...` (or `//<keyword> ...`) of
+// `source`, with `fields` positioned after the keyword.
+template <typename Handle>
+void for_each_directive(const std::string& source, const std::string& keyword, Handle&& handle) {
   std::istringstream lines(source);
   std::string text;
   std::size_t line = 0;
@@ -174,12 +172,21 @@ SearchSpace parse_search_space(const std::string& source, const std::string& fil
     ++line;
     std::istringstream fields(text);
     std::string comment;
-    std::string keyword;
     if (!(fields >> comment) || comment.rfind("//", 0) != 0) continue;
-    // Both `// %RANGE%` and `//%RANGE%` introduce a range; `%//RANGE//%` is switched off.
-    keyword = comment.substr(2);
-    if (keyword.empty() && !(fields >> keyword)) continue;
-    if (keyword != "%RANGE%") continue;
+    std::string found = comment.substr(2);
+    if (found.empty() && !(fields >> found)) continue;
+    if (found == keyword) handle(fields, line);
+  }
+}
+
+}  // namespace
+
+SearchSpace parse_search_space(const std::string& source, const std::string& file) {
+  std::vector<RangeParameter> parameters;
+  std::set<std::string> macros;
+  std::set<std::string> labels;
+  // `%//RANGE//%` does not match the keyword: that is how a range is switched off.
+  for_each_directive(source, "%RANGE%", [&](std::istringstream& fields, std::size_t line) {
     RangeParameter parameter = parse_range_line(fields, file, line);
     if (!macros.insert(parameter.macro).second) {
       throw UserError(file, line, "%RANGE% macro '" + parameter.macro + "' is declared twice");
@@ -188,28 +195,19 @@ SearchSpace parse_search_space(const std::string& source, const std::string& fil
       throw UserError(file, line, "%RANGE% label '" + parameter.label + "' is declared twice");
     }
     parameters.push_back(std::move(parameter));
-  }
+  });
   return SearchSpace(std::move(parameters));
 }
 
 std::optional<Variant> parse_test_variant(const std::string& source, const std::string& file, const SearchSpace& space) {
   std::optional<Variant> variant;
-  std::istringstream lines(source);
-  std::string text;
-  std::size_t line = 0;
-  while (std::getline(lines, text)) {
-    ++line;
-    std::istringstream fields(text);
-    std::string comment, keyword, name, extra;
-    if (!(fields >> comment) || comment.rfind("//", 0) != 0) continue;
-    keyword = comment.substr(2);
-    if (keyword.empty() && !(fields >> keyword)) continue;
-    if (keyword != "%TEST%") continue;
+  for_each_directive(source, "%TEST%", [&](std::istringstream& fields, std::size_t line) {
+    std::string name, extra;
     if (!(fields >> name) || (fields >> extra)) throw UserError(file, line, "%TEST% names one variant: // %TEST% ipt_7.tpb_128");
     if (variant) throw UserError(file, line, "%TEST% is declared twice");
     variant = space.parse_name(name);
     if (!variant) throw UserError(file, line, "%TEST% '" + name + "' is not a variant of this benchmark's %RANGE% space");
-  }
+  });
   return variant;
 }
 

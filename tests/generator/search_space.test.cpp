@@ -141,3 +141,21 @@ TEST_CASE("every malformed range line is one error naming file and line", "[sear
   CHECK(parse_error("// %RANGE% TUNE_A a.b 1:2:1\n") == "bench.cu:1: %RANGE% label 'a.b' is not an identifier");
   CHECK(parse_error("// %RANGE% TUNE-A a 1:2:1\n") == "bench.cu:1: %RANGE% macro 'TUNE-A' is not an identifier");
 }
+
+TEST_CASE("a %TEST% line declares the variant test builds use", "[search_space]") {
+  const std::string ranges = "// %RANGE% TUNE_A a 1:4:1\n// %RANGE% TUNE_B b 0:8:2\n";
+  const auto space = parse_search_space(ranges, "x.cu");
+  CHECK(parse_test_variant(ranges + "// %TEST% a_2.b_4\n", "x.cu", space) == Variant{2, 4});
+  CHECK_FALSE(parse_test_variant(ranges, "x.cu", space));
+  const auto error = [&](const std::string& text) {
+    try {
+      parse_test_variant(ranges + text, "x.cu", space);
+    } catch (const UserError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(error("// %TEST% a_2.b_3\n") == "x.cu:3: %TEST% 'a_2.b_3' is not a variant of this benchmark's %RANGE% space");
+  CHECK(error("// %TEST%\n") == "x.cu:3: %TEST% names one variant: // %TEST% ipt_7.tpb_128");
+  CHECK(error("// %TEST% a_1.b_0\n// %TEST% a_1.b_0\n") == "x.cu:4: %TEST% is declared twice");
+}
