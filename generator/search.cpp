@@ -78,7 +78,11 @@ class BenchmarkSearch {
 public:
   BenchmarkSearch(const SearchOptions& options, SearchProgress& progress, ResultsDatabase& database,
                   std::string source)
-      : options_(options), progress_(progress), database_(database), source_(std::move(source)) {
+      : options_(options),
+        progress_(progress),
+        database_(database),
+        source_(std::move(source)),
+        jobs_(options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {
     const std::string text = read_text_file(source_);
     space_ = parse_search_space(text, source_);
     name_ = benchmark_name_from_path(source_);
@@ -288,7 +292,6 @@ private:
                                  const CompileTimeWorkload& workload, const fs::path& directory) {
     std::vector<Build> builds(batch.size());
     std::atomic<std::size_t> next{0};
-    const unsigned jobs = options_.jobs != 0 ? options_.jobs : std::max(1u, std::thread::hardware_concurrency());
     const Seconds timeout = build_timeout();
     const auto work = [&] {
       for (std::size_t i = next++; i < batch.size(); i = next++) {
@@ -312,7 +315,7 @@ private:
     };
     const auto started = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
-    for (unsigned t = 1; t < std::min<std::size_t>(jobs, batch.size()); ++t) threads.emplace_back(work);
+    for (unsigned t = 1; t < std::min<std::size_t>(jobs_, batch.size()); ++t) threads.emplace_back(work);
     work();
     for (auto& thread : threads) thread.join();
     progress_.add_build_time(Seconds(std::chrono::steady_clock::now() - started).count());
@@ -352,8 +355,7 @@ private:
     progress_.begin_workload(title, planned_count.fits_u64() ? planned_count.to_u64() : UINT64_MAX);
     const fs::path directory = directory_ / file_safe(workload.name);
     fs::create_directories(directory);
-    const unsigned jobs = options_.jobs != 0 ? options_.jobs : std::max(1u, std::thread::hardware_concurrency());
-    const std::size_t batch_size = 2 * static_cast<std::size_t>(jobs);
+    const std::size_t batch_size = 2 * static_cast<std::size_t>(jobs_);
 
     std::optional<Measurement> first_failure;
     std::size_t succeeded = 0;
@@ -422,6 +424,7 @@ private:
   SearchProgress& progress_;
   ResultsDatabase& database_;
   std::string source_;
+  unsigned jobs_;  // parallel compiles
   SearchSpace space_;
   std::string name_;
   std::string algorithm_;

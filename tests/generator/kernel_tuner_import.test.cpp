@@ -1,5 +1,6 @@
 #include "kernel_tuner_import.hpp"
-#include "../support/temporary_directory.hpp"
+#include "support/measurement_checks.hpp"
+#include "support/temporary_directory.hpp"
 
 #include <catch2/catch.hpp>
 #include <unistd.h>
@@ -59,27 +60,7 @@ const Measurement& base_of(const KernelTunerImport& imported) {
   return *base;
 }
 
-// Every field but the variant name.
-void check_same_result(const Measurement& got, const Measurement& expected) {
-  CHECK(got.algorithm == expected.algorithm);
-  CHECK(got.benchmark == expected.benchmark);
-  CHECK(got.device == expected.device);
-  CHECK(got.toolkit == expected.toolkit);
-  CHECK(got.library == expected.library);
-  CHECK(got.source_hash == expected.source_hash);
-  CHECK(got.ct_workload == expected.ct_workload);
-  CHECK(got.entry == expected.entry);
-  CHECK(got.rt_workload == expected.rt_workload);
-  CHECK(got.status == expected.status);
-  CHECK(got.reason == expected.reason);
-  CHECK(got.statistics.count == expected.statistics.count);
-  CHECK(got.statistics.median == expected.statistics.median);
-  CHECK(got.statistics.mean == expected.statistics.mean);
-  CHECK(got.statistics.stddev == expected.statistics.stddev);
-  CHECK(got.statistics.min == expected.statistics.min);
-  CHECK(got.statistics.max == expected.statistics.max);
-  CHECK(got.bytes_per_second == expected.bytes_per_second);
-}
+using policytune::testing::check_same_result;
 
 // The import of `path` must throw a UserError naming `path`, at `line` (0: the whole file),
 // whose message contains `needle`.

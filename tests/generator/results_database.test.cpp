@@ -1,5 +1,6 @@
 #include "results_database.hpp"
-#include "../support/temporary_directory.hpp"
+#include "support/measurement_checks.hpp"
+#include "support/temporary_directory.hpp"
 
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
@@ -58,34 +59,10 @@ Measurement sample_measurement(const std::string& variant) {
   return m;
 }
 
+// Every field, the variant name and time of recording too.
 void check_same(const Measurement& got, const Measurement& expected) {
-  CHECK(got.algorithm == expected.algorithm);
-  CHECK(got.benchmark == expected.benchmark);
-  CHECK(got.device.name == expected.device.name);
-  CHECK(got.device.sm_count == expected.device.sm_count);
-  CHECK(got.device.memory_bus_width == expected.device.memory_bus_width);
-  CHECK(got.device.ecc == expected.device.ecc);
-  CHECK(got.device.compute_capability == expected.device.compute_capability);
-  CHECK(got.device.driver == expected.device.driver);
-  CHECK(got.device == expected.device);
-  CHECK(got.toolkit == expected.toolkit);
-  CHECK(got.library == expected.library);
-  CHECK(got.source_hash == expected.source_hash);
-  CHECK(got.ct_workload == expected.ct_workload);
+  policytune::testing::check_same_result(got, expected);
   CHECK(got.variant == expected.variant);
-  CHECK(got.entry == expected.entry);
-  CHECK(got.rt_workload == expected.rt_workload);
-  CHECK(got.status == expected.status);
-  CHECK(got.reason == expected.reason);
-  // SQLite REAL is an IEEE double: values come back bit for bit.
-  CHECK(got.statistics.count == expected.statistics.count);
-  CHECK(got.statistics.median == expected.statistics.median);
-  CHECK(got.statistics.mean == expected.statistics.mean);
-  CHECK(got.statistics.stddev == expected.statistics.stddev);
-  CHECK(got.statistics.min == expected.statistics.min);
-  CHECK(got.statistics.max == expected.statistics.max);
-  CHECK(got.bytes_per_second.has_value() == expected.bytes_per_second.has_value());
-  if (got.bytes_per_second && expected.bytes_per_second) CHECK(*got.bytes_per_second == *expected.bytes_per_second);
   CHECK(got.recorded_at == expected.recorded_at);
 }
 
@@ -432,6 +409,27 @@ void record_distinct(ResultsDatabase& database, int writer, int count) {
   }
 }
 
+// `writers` threads, each with its own connection opened in `mode`, each recording `per_writer`
+// distinct rows; returns what they threw.
+std::vector<std::string> run_writers(const std::string& path, ResultsDatabase::Mode mode, int writers, int per_writer) {
+  std::mutex mutex;
+  std::vector<std::string> errors;
+  std::vector<std::thread> threads;
+  for (int writer = 0; writer < writers; ++writer) {
+    threads.emplace_back([&, writer] {
+      try {
+        ResultsDatabase database(path, mode);
+        record_distinct(database, writer, per_writer);
+      } catch (const std::exception& error) {
+        std::lock_guard lock(mutex);
+        errors.push_back(error.what());
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  return errors;
+}
+
 void check_all_written(const std::string& path, int writers, int per_writer) {
   ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
   const auto rows = database.measurements();
@@ -459,21 +457,7 @@ TEST_CASE("ResultsDatabase: concurrent writers in threads, each with its own con
   constexpr int kPerWriter = 50;
   { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
 
-  std::mutex mutex;
-  std::vector<std::string> errors;
-  std::vector<std::thread> threads;
-  for (int writer = 0; writer < kWriters; ++writer) {
-    threads.emplace_back([&, writer] {
-      try {
-        ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
-        record_distinct(database, writer, kPerWriter);
-      } catch (const std::exception& error) {
-        std::lock_guard lock(mutex);
-        errors.push_back(error.what());
-      }
-    });
-  }
-  for (auto& thread : threads) thread.join();
+  const auto errors = run_writers(path, ResultsDatabase::Mode::must_exist, kWriters, kPerWriter);
   for (const auto& error : errors) UNSCOPED_INFO(error);
   REQUIRE(errors.empty());
   check_all_written(path, kWriters, kPerWriter);
@@ -527,21 +511,7 @@ TEST_CASE("ResultsDatabase: writers that create a new database at the same momen
   TempDir dir("create-race");
   for (int round = 0; round < kRounds; ++round) {
     const std::string path = dir.file("results-" + std::to_string(round) + ".db");
-    std::mutex mutex;
-    std::vector<std::string> errors;
-    std::vector<std::thread> threads;
-    for (int writer = 0; writer < kWriters; ++writer) {
-      threads.emplace_back([&, writer] {
-        try {
-          ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
-          record_distinct(database, writer, kPerWriter);
-        } catch (const std::exception& error) {
-          std::lock_guard lock(mutex);
-          errors.push_back(error.what());
-        }
-      });
-    }
-    for (auto& thread : threads) thread.join();
+    const auto errors = run_writers(path, ResultsDatabase::Mode::create_if_missing, kWriters, kPerWriter);
     INFO("round " << round);
     for (const auto& error : errors) UNSCOPED_INFO(error);
     REQUIRE(errors.empty());

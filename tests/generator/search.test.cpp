@@ -14,7 +14,7 @@
 #include <set>
 #include <thread>
 
-#include "../support/temporary_directory.hpp"
+#include "support/temporary_directory.hpp"
 #include "results_database.hpp"
 #include "user_error.hpp"
 
