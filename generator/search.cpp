@@ -326,13 +326,12 @@ private:
   void search_workload(const CompileTimeWorkload& workload, const std::vector<HarnessEntry>& entries) {
     const MeasurementScope scope{name_, device_.device, device_.toolkit, device_.library, source_hash_, workload.name};
     const std::string title = name_ + (workload.name.empty() ? "" : "[" + workload.name + "]");
-    std::vector<Measurement> stored = options_.force ? std::vector<Measurement>{} : database_.measurements(scope);
-    std::vector<Measurement> base_rows;
-    std::set<std::string> evaluated;
-    for (const auto& row : stored) {
-      if (row.variant == "base") base_rows.push_back(row);
-      evaluated.insert(row.variant);
+    // What earlier runs stored, by variant: those variants count as evaluated and are not measured.
+    std::map<std::string, std::vector<Measurement>> stored;
+    if (!options_.force) {
+      for (auto& row : database_.measurements(scope)) stored[row.variant].push_back(std::move(row));
     }
+    std::vector<Measurement> base_rows = stored["base"];
     Seconds base_run_time{0};
     if (base_rows.empty()) {
       progress_.message(fmt::format("{}: measuring base", title));
@@ -384,12 +383,8 @@ private:
         }
         Variant variant = space_.variant_at(*index);
         std::string variant_name = space_.name_of(variant);
-        if (evaluated.count(variant_name) != 0) {
-          std::vector<Measurement> rows;
-          for (const auto& row : stored) {
-            if (row.variant == variant_name) rows.push_back(row);
-          }
-          account(variant_name, rows, true);
+        if (const auto found = stored.find(variant_name); found != stored.end()) {
+          account(variant_name, found->second, true);
           continue;
         }
         batch.emplace_back(std::move(variant_name), std::move(variant));
