@@ -31,6 +31,9 @@
 #include <policytune/bench/axis.hpp>
 #include <policytune/bench/verify.hpp>
 #include <policytune/bench/state.hpp>
+#if POLICYTUNE_BENCH_CUDA
+#  include <policytune/bench/launch_limits.hpp>
+#endif
 
 // What follows runs once per process (registration, command line, device query, JSON) and is
 // most of the harness's code. Host builds with GCC compile it without optimisation: that takes

@@ -36,7 +36,7 @@ struct policy_hub_t
                              AccumT,
                              items_per_vec_load,
                              cub::BLOCK_REDUCE_WARP_REDUCTIONS,
-                             cub::LOAD_DEFAULT>;
+                             cub::LOAD_LDG>; // CUB's own for sm_35 and later: only the knobs differ
 
     // DispatchReduce (through ReducePolicyWrapper) needs all three.
     using SingleTilePolicy      = ReducePolicy;
@@ -51,6 +51,12 @@ struct policy_hub_t
 using value_types = nvbench::type_list<TUNE_T>;
 #else
 using value_types = nvbench::type_list<std::int32_t, std::int64_t, float, double>;
+#endif
+// The offsets cub::DeviceReduce picks (cub::detail::choose_offset_t): for 32-bit and 64-bit counts.
+#ifdef TUNE_OffsetT
+using unsigned_offset_types = nvbench::type_list<TUNE_OffsetT>;
+#else
+using unsigned_offset_types = nvbench::type_list<std::uint32_t, unsigned long long>;
 #endif
 
 namespace
@@ -107,11 +113,11 @@ __global__ void fill(T* out, std::size_t n)
 }
 } // namespace
 
-template <class T>
-void sum(nvbench::state& state, nvbench::type_list<T>)
+template <class T, class OffsetT>
+void sum(nvbench::state& state, nvbench::type_list<T, OffsetT>)
 {
-  // What cub::DeviceReduce::Sum uses for an int item count, so that base is CUB's default.
-  using offset_t    = cub::detail::choose_offset_t<int>;
+  // The types cub::DeviceReduce::Sum dispatches with, so that base is CUB's default.
+  using offset_t    = OffsetT;
   using op_t        = ::cuda::std::plus<>;
   using init_t      = T;
   using accum_t     = ::cuda::std::__accumulator_t<op_t, T, init_t>;
@@ -130,6 +136,15 @@ void sum(nvbench::state& state, nvbench::type_list<T>)
                                          policy_hub_t<accum_t, offset_t>>;
 #endif
 
+#if !TUNE_BASE
+  using policy_t = typename policy_hub_t<accum_t, offset_t>::MaxPolicy::ReducePolicy;
+  using agent_t  = cub::detail::reduce::AgentReduce<policy_t, input_it_t, output_it_t, offset_t, op_t, accum_t>;
+  if (policytune::bench::skip_unless_launchable(
+        state, policy_t::BLOCK_THREADS, sizeof(typename agent_t::TempStorage)))
+  {
+    return;
+  }
+#endif
   const auto elements = static_cast<std::size_t>(state.get_int64("Elements{io}"));
   device_buffer<T> in(elements);
   device_buffer<T> out(1);
@@ -186,7 +201,7 @@ void sum(nvbench::state& state, nvbench::type_list<T>)
   });
 }
 
-NVBENCH_BENCH_TYPES(sum, NVBENCH_TYPE_AXES(value_types))
+NVBENCH_BENCH_TYPES(sum, NVBENCH_TYPE_AXES(value_types, unsigned_offset_types))
   .set_name("base")
-  .set_type_axes_names({"T{ct}"})
+  .set_type_axes_names({"T{ct}", "OffsetT{ct}"})
   .add_int64_power_of_two_axis("Elements{io}", nvbench::range(16, 28, 4));

@@ -2,6 +2,7 @@
 // reduce hub (tests/data/hubs/golden/reduce_hub.cuh, which the generator's golden test keeps equal
 // to what `policytune generate` renders). cub::ChainedPolicy::Invoke runs on the host; no GPU needed.
 #include <cub/device/dispatch/tuning/tuning_reduce.cuh>
+#include <cub/detail/choose_offset.cuh>
 #include <cuda/std/functional>
 
 #include <cstdio>
@@ -38,10 +39,14 @@ Selected select(int ptx_version)
   return selected;
 }
 
-template <class T>
-using generated = policytune::tests::policy_hub<T, int, ::cuda::std::plus<>>;
-template <class T>
-using library = cub::detail::reduce::policy_hub<T, int, ::cuda::std::plus<>>;
+// The offsets cub::DeviceReduce dispatches with for 32-bit and 64-bit counts.
+using offset32 = cub::detail::choose_offset_t<int>;
+using offset64 = cub::detail::choose_offset_t<long long>;
+
+template <class T, class OffsetT = offset32>
+using generated = policytune::tests::policy_hub<T, OffsetT, ::cuda::std::plus<>>;
+template <class T, class OffsetT = offset32>
+using library = cub::detail::reduce::policy_hub<T, OffsetT, ::cuda::std::plus<>>;
 
 int passed = 0;
 int failed = 0;
@@ -58,11 +63,11 @@ void expect_tuned(const char* what, Selected got, int ptx, int threads, int item
   expect(got.threads == threads && got.items == items && got.vector == vector, what, ptx, got);
 }
 
-template <class T>
+template <class T, class OffsetT = offset32>
 void expect_library(const char* what, int ptx)
 {
-  const Selected got  = select<generated<T>>(ptx);
-  const Selected want = select<library<T>>(ptx);
+  const Selected got  = select<generated<T, OffsetT>>(ptx);
+  const Selected want = select<library<T, OffsetT>>(ptx);
   expect(got.threads == want.threads && got.items == want.items && got.vector == want.vector && got.threads > 0, what,
          ptx, got);
 }
@@ -81,6 +86,8 @@ int main()
   expect_library<double>("F64 on sm_90 falls back to CUB (variants slower)", 900);
   expect_library<double>("F64 on sm_80 falls back to CUB (not measured)", 800);
   expect_library<int>("I32 on sm_100 falls back to CUB's policy for sm_90's link", 1000);
+  // Tuned for 32-bit offsets only: 64-bit offsets are another compile-time workload.
+  expect_library<float, offset64>("F32 with 64-bit offsets on sm_90 is CUB's (not measured)", 900);
   // Below the lowest tuned architecture the library's own chain decides.
   expect_library<float>("F32 on sm_75 is CUB's", 750);
   std::printf("%d passed, %d failed\n", passed, failed);

@@ -88,7 +88,9 @@ TEST_CASE("winners beat base by more than noise; otherwise base stays", "[genera
   std::map<std::string, std::string> winners;
   for (const auto& policy : sm90.workloads) winners[policy.ct_workload] = policy.variant_name;
   CHECK(winners == std::map<std::string, std::string>{
-                       {"T{ct}=I32", "base"}, {"T{ct}=F32", "ipt_16.tpb_512.ipv_1"}, {"T{ct}=F64", "base"}});
+                       {"T{ct}=I32,OffsetT{ct}=U32", "base"},
+                       {"T{ct}=F32,OffsetT{ct}=U32", "ipt_16.tpb_512.ipv_1"},
+                       {"T{ct}=F64,OffsetT{ct}=U32", "base"}});
   const auto& sm80 = rendered.architectures[0];
   CHECK(sm80.workloads.at(0).variant_name == "ipt_20.tpb_256.ipv_2");
 }
@@ -139,7 +141,7 @@ TEST_CASE("inputs are validated before they reach C++ text", "[generate]") {
   CHECK(rendered.find("\n#define") == std::string::npos);
   CHECK(rendered.find("\\\n") == std::string::npos);
   // An unknown compile-time label has no C++ spelling.
-  for (auto& row : rows) row.ct_workload = "T{ct}=Q7";
+  for (auto& row : rows) row.ct_workload = "T{ct}=Q7,OffsetT{ct}=U32";
   CHECK_THROWS_WITH(render(rows, recorded.reduce_source, kReduceTemplate),
                     Catch::Contains("no C++ type for the compile-time label 'Q7'"));
 }

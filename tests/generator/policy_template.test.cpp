@@ -26,7 +26,7 @@ TEST_CASE("the shipped templates load", "[template]") {
   CHECK(reduce.kind == PolicyTemplate::Kind::cuda);
   CHECK(reduce.hub_name == "policy_hub");
   CHECK(reduce.hub_parameters == std::vector<std::string>{"AccumT", "OffsetT", "ReductionOpT"});
-  CHECK(reduce.key == std::vector<std::string>{"AccumT"});
+  CHECK(reduce.key == std::vector<std::string>{"AccumT", "OffsetT"});
   CHECK(reduce.includes == std::vector<std::string>{"<cub/device/dispatch/tuning/tuning_reduce.cuh>"});
   const auto transpose = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/transpose.mustache");
   CHECK(transpose.kind == PolicyTemplate::Kind::host);

@@ -59,18 +59,18 @@ RecordedResults recorded_results(const std::vector<std::string>& architectures) 
 
   const std::map<std::string, std::vector<Row>> by_arch{
       {"90",
-       {{"T{ct}=I32", "base", 1.0, 0.01},
-        {"T{ct}=I32", "ipt_16.tpb_512.ipv_1", 1.001, 0.01},  // within noise: base stays
-        {"T{ct}=F32", "base", 1.0, 0.005},
-        {"T{ct}=F32", "ipt_16.tpb_512.ipv_1", 1.12, 0.005},
-        {"T{ct}=F32", "ipt_12.tpb_256.ipv_2", 1.05, 0.005},
-        {"T{ct}=F64", "base", 1.0, 0.005},
-        {"T{ct}=F64", "ipt_7.tpb_128.ipv_1", 0.8, 0.005}}},
+       {{"T{ct}=I32,OffsetT{ct}=U32", "base", 1.0, 0.01},
+        {"T{ct}=I32,OffsetT{ct}=U32", "ipt_16.tpb_512.ipv_1", 1.001, 0.01},  // within noise: base stays
+        {"T{ct}=F32,OffsetT{ct}=U32", "base", 1.0, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "ipt_16.tpb_512.ipv_1", 1.12, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "ipt_12.tpb_256.ipv_2", 1.05, 0.005},
+        {"T{ct}=F64,OffsetT{ct}=U32", "base", 1.0, 0.005},
+        {"T{ct}=F64,OffsetT{ct}=U32", "ipt_7.tpb_128.ipv_1", 0.8, 0.005}}},
       {"80",
-       {{"T{ct}=I32", "base", 1.0, 0.005},
-        {"T{ct}=I32", "ipt_20.tpb_256.ipv_2", 1.08, 0.005},
-        {"T{ct}=F32", "base", 1.0, 0.005},
-        {"T{ct}=F32", "ipt_12.tpb_384.ipv_1", 1.10, 0.005}}},
+       {{"T{ct}=I32,OffsetT{ct}=U32", "base", 1.0, 0.005},
+        {"T{ct}=I32,OffsetT{ct}=U32", "ipt_20.tpb_256.ipv_2", 1.08, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "base", 1.0, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "ipt_12.tpb_384.ipv_1", 1.10, 0.005}}},
   };
   for (const auto& arch : architectures) {
     for (const auto& row : by_arch.at(arch)) {

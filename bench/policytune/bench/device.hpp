@@ -18,6 +18,10 @@ struct device_info
   std::string driver;
   std::string toolkit; // the compiler / toolkit that built the benchmark
   std::string library; // the library under test ("CCCL 3.0.1"; "host" for host builds)
+  // Launch limits (0 on the host): what a kernel's block may use on this device.
+  long long max_threads_per_block         = 0;
+  long long shared_memory_per_block       = 0; // bytes of static shared memory
+  long long shared_memory_per_block_optin = 0; // bytes with cudaFuncAttributeMaxDynamicSharedMemorySize
 };
 } // namespace policytune::bench
 

@@ -70,7 +70,10 @@ inline bool query_device(device_info& info, std::string& reason)
   {
     info.driver = std::to_string(driver / 1000) + "." + std::to_string(driver % 1000 / 10);
   }
-  info.toolkit = cuda_toolkit();
+  info.max_threads_per_block         = p.maxThreadsPerBlock;
+  info.shared_memory_per_block       = static_cast<long long>(p.sharedMemPerBlock);
+  info.shared_memory_per_block_optin = static_cast<long long>(p.sharedMemPerBlockOptin);
+  info.toolkit                       = cuda_toolkit();
   info.library = cccl_library();
   return true;
 }

@@ -569,6 +569,12 @@ inline void device_members(std::string& out, const device_info& d)
   json_string(out, d.compute_capability);
   out += ",\"driver\":";
   json_string(out, d.driver);
+  out += ",\"max_threads_per_block\":";
+  json_int(out, d.max_threads_per_block);
+  out += ",\"shared_memory_per_block\":";
+  json_int(out, d.shared_memory_per_block);
+  out += ",\"shared_memory_per_block_optin\":";
+  json_int(out, d.shared_memory_per_block_optin);
   out += "},\"toolkit\":";
   json_string(out, d.toolkit);
   out += ",\"library\":";

@@ -49,7 +49,7 @@ struct policy_hub
 {
 private:
   using default_hub = ::cub::detail::reduce::policy_hub<AccumT, OffsetT, ReductionOpT>;
-  using key         = detail::workload_key<AccumT>;
+  using key         = detail::workload_key<AccumT, OffsetT>;
   template <int Arch>
   using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
@@ -61,10 +61,10 @@ private:
     using SingleTilePolicy      = ReducePolicy;
     using SegmentedReducePolicy = ReducePolicy;
   };
-  // T{ct}=I32: ipt_20.tpb_256.ipv_2, score 1.080000 (min 1.080000, mean 1.080000, max 1.080000; noise 0.0009)
+  // T{ct}=I32,OffsetT{ct}=U32: ipt_20.tpb_256.ipv_2, score 1.080000 (min 1.080000, mean 1.080000, max 1.080000; noise 0.0009)
   //   Synthetic GPU A (test data) (sm_80, 108 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   template <class Unused>
-  struct sm80<detail::workload_key<::std::int32_t>, Unused>
+  struct sm80<detail::workload_key<::std::int32_t, ::std::uint32_t>, Unused>
   {
     static constexpr int threads_per_block  = 256;
     static constexpr int items_per_thread   = 20;
@@ -78,10 +78,10 @@ private:
     using SingleTilePolicy      = ReducePolicy;
     using SegmentedReducePolicy = ReducePolicy;
   };
-  // T{ct}=F32: ipt_12.tpb_384.ipv_1, score 1.100000 (min 1.100000, mean 1.100000, max 1.100000; noise 0.0009)
+  // T{ct}=F32,OffsetT{ct}=U32: ipt_12.tpb_384.ipv_1, score 1.100000 (min 1.100000, mean 1.100000, max 1.100000; noise 0.0009)
   //   Synthetic GPU A (test data) (sm_80, 108 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   template <class Unused>
-  struct sm80<detail::workload_key<float>, Unused>
+  struct sm80<detail::workload_key<float, ::std::uint32_t>, Unused>
   {
     static constexpr int threads_per_block  = 384;
     static constexpr int items_per_thread   = 12;
@@ -97,8 +97,8 @@ private:
   };
 
   // sm_90: measured on Synthetic GPU B (test data)
-  // T{ct}=I32: base: no variant beat it by more than noise; Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1
-  // T{ct}=F64: base: no variant beat it by more than noise; Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1
+  // T{ct}=I32,OffsetT{ct}=U32: base: no variant beat it by more than noise; Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1
+  // T{ct}=F64,OffsetT{ct}=U32: base: no variant beat it by more than noise; Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1
   template <class Key, class = void>
   struct sm90
   {
@@ -106,10 +106,10 @@ private:
     using SingleTilePolicy      = ReducePolicy;
     using SegmentedReducePolicy = ReducePolicy;
   };
-  // T{ct}=F32: ipt_16.tpb_512.ipv_1, score 1.120000 (min 1.120000, mean 1.120000, max 1.120000; noise 0.0009)
+  // T{ct}=F32,OffsetT{ct}=U32: ipt_16.tpb_512.ipv_1, score 1.120000 (min 1.120000, mean 1.120000, max 1.120000; noise 0.0009)
   //   Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   template <class Unused>
-  struct sm90<detail::workload_key<float>, Unused>
+  struct sm90<detail::workload_key<float, ::std::uint32_t>, Unused>
   {
     static constexpr int threads_per_block  = 512;
     static constexpr int items_per_thread   = 16;
