@@ -46,6 +46,12 @@ HarnessDevice device_of(const json& document) {
   result.device.driver = field<std::string>(device, "driver");
   result.toolkit = field<std::string>(document, "toolkit");
   result.library = field<std::string>(document, "library");
+  for (const char* limit : {"max_threads_per_block", "shared_memory_per_block", "shared_memory_per_block_optin"}) {
+    if (device.contains(limit)) {
+      const auto value = field<std::int64_t>(device, limit);
+      if (value > 0) result.limits[limit] = value;
+    }
+  }
   return result;
 }
 

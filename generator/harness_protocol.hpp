@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -42,6 +44,9 @@ struct HarnessDevice {
   DeviceIdentity device;
   std::string toolkit;
   std::string library;
+  // Launch limits a device reports ("max_threads_per_block", "shared_memory_per_block",
+  // "shared_memory_per_block_optin"); empty for the host and for harnesses that predate them.
+  std::map<std::string, std::int64_t> limits;
 };
 
 struct HarnessState {

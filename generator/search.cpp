@@ -358,17 +358,29 @@ private:
 
     std::optional<Measurement> first_failure;
     std::size_t succeeded = 0;
-    std::size_t attempted = 0;
+    std::size_t attempted = 0;  // variants the device did not rule out
     const auto account = [&](const std::string& variant, const std::vector<Measurement>& rows, bool reused) {
-      ++attempted;
-      const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) { return m.status != Status::ok; });
-      if (bad == rows.end()) {
+      // A state the device cannot launch is skipped, not failed; a variant skipped on every state
+      // counts neither way.
+      const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) {
+        return m.status != Status::ok && m.status != Status::skipped;
+      });
+      const auto ran = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
+      Status status = Status::ok;
+      std::string reason;
+      if (bad != rows.end()) {
+        ++attempted;
+        status = bad->status;
+        reason = bad->reason;
+        if (!first_failure) first_failure = *bad;
+      } else if (ran != rows.end()) {
+        ++attempted;
         ++succeeded;
-      } else if (!first_failure) {
-        first_failure = *bad;
+      } else if (!rows.empty()) {
+        status = Status::skipped;
+        reason = rows.front().reason;
       }
-      const Status status = bad == rows.end() ? Status::ok : bad->status;
-      progress_.variant_done(variant, status, bad == rows.end() ? "" : bad->reason, score_of(base_rows, rows, variant), reused);
+      progress_.variant_done(variant, status, reason, score_of(base_rows, rows, variant), reused);
     };
 
     bool exhausted = false;

@@ -7,7 +7,7 @@ namespace policytune {
 void SearchProgress::begin_workload(const std::string& title, std::uint64_t planned) {
   title_ = title;
   planned_ = planned;
-  done_ = measured_ = failed_ = 0;
+  done_ = measured_ = failed_ = skipped_ = 0;
   best_score_.reset();
   best_variant_.clear();
   started_ = std::chrono::steady_clock::now();
@@ -16,6 +16,7 @@ void SearchProgress::begin_workload(const std::string& title, std::uint64_t plan
 
 std::string SearchProgress::status_line() const {
   std::string line = fmt::format("{} [{}/{}] {} failed", title_, done_, planned_, failed_);
+  if (skipped_ > 0) line += fmt::format(", {} skipped", skipped_);
   if (best_score_) line += fmt::format(", best {} {:.4f}", best_variant_, *best_score_);
   if (measured_ > 0 && done_ < planned_) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
@@ -34,7 +35,10 @@ void SearchProgress::variant_done(const std::string& variant, Status status, con
     ++measured_;
     ++total_measured_;
   }
-  if (status != Status::ok) {
+  if (status == Status::skipped) {
+    ++skipped_;
+    ++total_skipped_;
+  } else if (status != Status::ok) {
     ++failed_;
     ++total_failed_;
   }

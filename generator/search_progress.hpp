@@ -32,6 +32,8 @@ public:
   std::uint64_t measured() const noexcept { return total_measured_; }
   std::uint64_t reused() const noexcept { return total_reused_; }
   std::uint64_t failed() const noexcept { return total_failed_; }
+  // Variants the device rules out (too many threads, too much shared memory): not failures.
+  std::uint64_t skipped() const noexcept { return total_skipped_; }
 
 private:
   std::string status_line() const;
@@ -43,12 +45,14 @@ private:
   std::uint64_t done_ = 0;
   std::uint64_t measured_ = 0;
   std::uint64_t failed_ = 0;
+  std::uint64_t skipped_ = 0;
   std::optional<double> best_score_;
   std::string best_variant_;
   std::chrono::steady_clock::time_point started_;
   std::uint64_t total_measured_ = 0;
   std::uint64_t total_reused_ = 0;
   std::uint64_t total_failed_ = 0;
+  std::uint64_t total_skipped_ = 0;
   double build_seconds_ = 0;
   double run_seconds_ = 0;
 };

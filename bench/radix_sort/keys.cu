@@ -5,7 +5,7 @@
 // %RANGE% TUNE_RADIX_BITS bits 8:9:1
 // %RANGE% TUNE_ITEMS_PER_THREAD ipt 7:24:1
 // %RANGE% TUNE_THREADS_PER_BLOCK tpb 128:1024:32
-// %TEST% bits_8.ipt_16.tpb_384
+// %TEST% bits_8.ipt_12.tpb_256
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/dispatch/dispatch_radix_sort.cuh>
@@ -32,9 +32,9 @@ struct policy_hub_t
   // CUB's sm_90 policy supplies what is not tuned.
   using cub_policy = typename cub::detail::radix::policy_hub<KeyT, ValueT, OffsetT>::Policy900;
 
-  // The knobs are the onesweep block's exact shape, as in CUB's own tuning benchmark. Without this,
+  // The knobs are the onesweep block's exact shape (its ScalingType). By default
   // AgentRadixSortOnesweepPolicy reads them as 4-byte nominals: 8-byte keys would halve ipt (7:24
-  // -> 3:12, missing CUB's own 15) and large tiles would have tpb cut to fit 48 KiB.
+  // -> 3:12, missing the 15 CUB's sm_90 policy runs) and large tiles would have tpb cut to fit 48 KiB.
   struct onesweep_size
   {
     static constexpr int BLOCK_THREADS    = TUNE_THREADS_PER_BLOCK;
@@ -100,8 +100,7 @@ constexpr std::size_t tuned_shared_memory()
 #ifdef TUNE_T
 using key_types = nvbench::type_list<TUNE_T>;
 #else
-using key_types =
-  nvbench::type_list<std::int8_t, std::int16_t, std::int32_t, std::int64_t, float, double>;
+using key_types = nvbench::type_list<std::int8_t, std::int16_t, std::int32_t, std::int64_t, float, double>;
 #endif
 
 // The offsets CUB picks (choose_offset_t): uint32_t for 32-bit item counts, unsigned long long
@@ -206,7 +205,8 @@ __global__ void fill_keys(T* out, std::size_t n, int words)
   }
 }
 
-/// Counts the elements whose bits differ (bitwise: -0.0 and 0.0 are different outputs).
+/// Counts the elements whose bits differ. A stable sort of the same keys has one right output, bit
+/// for bit, whatever the policy.
 template <class T>
 __global__ void count_mismatches(const T* actual, const T* expected, std::size_t n, unsigned long long* count)
 {
@@ -230,8 +230,8 @@ __global__ void count_mismatches(const T* actual, const T* expected, std::size_t
 template <class T, class OffsetT>
 void radix_sort_keys(nvbench::state& state, nvbench::type_list<T, OffsetT>)
 {
-  using key_t   = T;
-  using value_t = cub::NullType;
+  using key_t    = T;
+  using value_t  = cub::NullType;
   using offset_t = OffsetT;
   // The item count type for which cub::DeviceRadixSort::SortKeys dispatches with offset_t: base
   // is then exactly CUB's default.
@@ -240,7 +240,7 @@ void radix_sort_keys(nvbench::state& state, nvbench::type_list<T, OffsetT>)
                 "OffsetT{ct} must be an offset type CUB chooses");
   constexpr auto order = cub::SortOrder::Ascending;
 #if TUNE_BASE
-  using dispatch_t = cub::DispatchRadixSort<order, key_t, value_t, offset_t>;
+  using dispatch_t    = cub::DispatchRadixSort<order, key_t, value_t, offset_t>;
   constexpr bool fits = true;
 #else
   using hub_t      = policy_hub_t<key_t, value_t, offset_t>;
@@ -294,10 +294,10 @@ void radix_sort_keys(nvbench::state& state, nvbench::type_list<T, OffsetT>)
     // gets fresh copies, and the last call's result is what is verified.
     cub::DoubleBuffer<key_t> keys(in.get(), out.get());
     cub::DoubleBuffer<value_t> values;
-    const key_t* result = nullptr;
+    const key_t* result   = nullptr;
     std::size_t temp_size = 0;
     {
-      cub::DoubleBuffer<key_t> k = keys;
+      cub::DoubleBuffer<key_t> k   = keys;
       cub::DoubleBuffer<value_t> v = values;
       check(dispatch_t::Dispatch(nullptr,
                                  temp_size,

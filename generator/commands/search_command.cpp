@@ -60,9 +60,9 @@ RunCommand setup_search(CLI::App& app) {
                  progress.measured(), search.database);
       return 130;
     }
-    fmt::print("searched: {} variants measured, {} found stored, {} failed; compiling {:.1f} s, running {:.1f} s; "
-               "results in {}\n",
-               progress.measured(), progress.reused(), progress.failed(), progress.build_seconds(),
+    fmt::print("searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s, "
+               "running {:.1f} s; results in {}\n",
+               progress.measured(), progress.reused(), progress.failed(), progress.skipped(), progress.build_seconds(),
                progress.run_seconds(), search.database);
     return 0;
   };

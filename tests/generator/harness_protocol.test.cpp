@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,7 +51,8 @@ const char* const kDevice = R"({
   "policytune_harness": 1,
   "status": "ok",
   "device": {"name": "NVIDIA H200", "sm_count": 132, "memory_bus_width": 6144, "ecc": true,
-             "compute_capability": "9.0", "driver": "580.65"},
+             "compute_capability": "9.0", "driver": "580.65", "max_threads_per_block": 1024,
+             "shared_memory_per_block": 49152, "shared_memory_per_block_optin": 232448},
   "toolkit": "CUDA 13.0",
   "library": "CCCL 3.0.1"
 })";
@@ -172,6 +174,9 @@ TEST_CASE("a --device document of an available device", "[harness]") {
   CHECK(device.device.driver == "580.65");
   CHECK(device.toolkit == "CUDA 13.0");
   CHECK(device.library == "CCCL 3.0.1");
+  CHECK(device.limits == std::map<std::string, std::int64_t>{{"max_threads_per_block", 1024},
+                                                            {"shared_memory_per_block", 49152},
+                                                            {"shared_memory_per_block_optin", 232448}});
 }
 
 TEST_CASE("a --device document without a device", "[harness]") {

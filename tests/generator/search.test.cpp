@@ -26,6 +26,7 @@ namespace {
 const std::string kTiny = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
 const std::string kFaults = POLICYTUNE_TEST_DATA "/faults/bench/faults/host.cpp";
 const std::string kAllFail = POLICYTUNE_TEST_DATA "/faults/bench/faults/all_fail.cpp";
+const std::string kDeviceLimits = POLICYTUNE_TEST_DATA "/faults/bench/faults/device_limits.cpp";
 
 struct Workspace {
   testing::TemporaryDirectory directory{"search"};
@@ -132,6 +133,21 @@ TEST_CASE("when every variant fails the search stops with the first failure", "[
                                   text.find("deliberate failure") != std::string::npos;
                          }));
   CHECK(status_by_variant(workspace.rows()).at("x_1") == "build_failed");
+}
+
+TEST_CASE("variants the device cannot launch are recorded as skipped, not failed", "[search]") {
+  Workspace workspace;
+  SearchProgress progress(workspace.quiet, false);
+  run_search(workspace.options(kDeviceLimits), progress);
+  CHECK(progress.failed() == 0);
+  CHECK(progress.skipped() == 2);
+  CHECK(progress.measured() == 4);
+  const auto statuses = status_by_variant(workspace.rows());
+  CHECK(statuses == std::map<std::string, std::string>{
+                        {"base", "ok"}, {"tpb_512", "ok"}, {"tpb_1024", "ok"}, {"tpb_1536", "skipped"}, {"tpb_2048", "skipped"}});
+  for (const auto& row : workspace.rows()) {
+    if (row.variant == "tpb_2048") CHECK(row.reason == "needs 2048 threads per block, the device allows 1024");
+  }
 }
 
 TEST_CASE("the same seed searches the same variants in the same order", "[search]") {
