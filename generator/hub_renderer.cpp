@@ -191,6 +191,11 @@ std::string render_cuda(const PolicyTemplate& t, const SearchSpace& space,
   }
   if (links.empty()) {
     out += "  // No tuned architecture: every device gets the library's own policies.\n";
+    if (!unserved.empty()) {
+      std::string names;
+      for (const auto& arch : unserved) names += (names.empty() ? "sm_" : ", sm_") + arch;
+      out += "  // Not measured: " + names + ".\n";
+    }
     out += "  using MaxPolicy = typename default_hub::MaxPolicy;\n";
   } else {
     out += "  // The chain, lowest first; below the lowest link the library's own hub decides.\n";

@@ -1,12 +1,13 @@
 # PolicyTune as a CMake package, usable from the build tree and from the install tree with the
-# same namespaced targets (PolicyTune::policytune, PolicyTune::bench) and tune_algorithm().
+# same namespaced targets (PolicyTune::policytune, PolicyTune::bench, PolicyTune::policies) and tune_algorithm().
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(policytune_package_dir "${CMAKE_INSTALL_LIBDIR}/cmake/PolicyTune")
 
-install(TARGETS policytune policytune.bench EXPORT PolicyTuneTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+install(TARGETS policytune policytune.bench policytune.policies EXPORT PolicyTuneTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/bench/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/policies/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/templates/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/templates")
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/tune_algorithm.cmake" DESTINATION "${policytune_package_dir}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/cmake/detail/" DESTINATION "${policytune_package_dir}/detail"

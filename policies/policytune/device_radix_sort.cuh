@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// policytune::device_radix_sort_keys: cub::DeviceRadixSort::SortKeys with the policies PolicyTune
+// measured (policytune/tuning/radix_sort_keys.cuh), and CUB's own for everything not tuned.
+#pragma once
+
+#include <cub/detail/choose_offset.cuh>
+#include <cub/device/dispatch/dispatch_radix_sort.cuh>
+#include <cub/util_type.cuh>
+
+#include <cstddef>
+
+#include <policytune/tuning/radix_sort_keys.cuh>
+
+namespace policytune
+{
+/// Same contract as cub::DeviceRadixSort::SortKeys: sorts `num_items` keys of `d_keys_in` into
+/// `d_keys_out` in ascending order, comparing bits [begin_bit, end_bit); `d_keys_in` is not written.
+template <class KeyT, class NumItemsT>
+cudaError_t device_radix_sort_keys(
+  void* d_temp_storage,
+  std::size_t& temp_storage_bytes,
+  const KeyT* d_keys_in,
+  KeyT* d_keys_out,
+  NumItemsT num_items,
+  int begin_bit       = 0,
+  int end_bit         = sizeof(KeyT) * 8,
+  cudaStream_t stream = 0)
+{
+  // The types cub::DeviceRadixSort::SortKeys dispatches with.
+  using offset_t   = ::cub::detail::choose_offset_t<NumItemsT>;
+  using hub_t      = tuning::radix_sort_keys::policy_hub<KeyT, ::cub::NullType, offset_t>;
+  using dispatch_t = ::cub::DispatchRadixSort<::cub::SortOrder::Ascending,
+                                              KeyT,
+                                              ::cub::NullType,
+                                              offset_t,
+                                              ::cub::detail::identity_decomposer_t,
+                                              hub_t>;
+  // As CUB: the input is never written, so the key buffers are used as a non-overwritable pair.
+  constexpr bool is_overwrite_okay = false;
+  ::cub::DoubleBuffer<KeyT> d_keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
+  ::cub::DoubleBuffer<::cub::NullType> d_values;
+  return dispatch_t::Dispatch(
+    d_temp_storage,
+    temp_storage_bytes,
+    d_keys,
+    d_values,
+    static_cast<offset_t>(num_items),
+    begin_bit,
+    end_bit,
+    is_overwrite_okay,
+    stream);
+}
+} // namespace policytune

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// policytune::device_reduce_sum: cub::DeviceReduce::Sum with the policies PolicyTune measured
+// (policytune/tuning/reduce_sum.cuh), and CUB's own for every type or architecture not tuned.
+#pragma once
+
+#include <cub/detail/choose_offset.cuh>
+#include <cub/device/dispatch/dispatch_reduce.cuh>
+
+#include <cuda/std/functional>
+
+#include <cstddef>
+
+#include <policytune/tuning/reduce_sum.cuh>
+
+namespace policytune
+{
+/// Same contract as cub::DeviceReduce::Sum: call once with `d_temp_storage == nullptr` for the
+/// temporary storage size, then again to reduce `num_items` items of `d_in` into `*d_out`.
+template <class InputIteratorT, class OutputIteratorT, class NumItemsT>
+cudaError_t device_reduce_sum(
+  void* d_temp_storage,
+  std::size_t& temp_storage_bytes,
+  InputIteratorT d_in,
+  OutputIteratorT d_out,
+  NumItemsT num_items,
+  cudaStream_t stream = 0)
+{
+  // The types cub::DeviceReduce::Sum dispatches with, so that an untuned case is CUB's exactly.
+  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
+  using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
+  using init_t   = ::cub::detail::non_void_value_t<OutputIteratorT, input_t>;
+  using op_t     = ::cuda::std::plus<>;
+  using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, init_t>;
+  using hub_t    = tuning::reduce_sum::policy_hub<accum_t, offset_t, op_t>;
+  using dispatch_t =
+    ::cub::DispatchReduce<InputIteratorT, OutputIteratorT, offset_t, op_t, init_t, accum_t, ::cuda::std::__identity, hub_t>;
+  return dispatch_t::Dispatch(
+    d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), op_t{}, init_t{}, stream);
+}
+} // namespace policytune

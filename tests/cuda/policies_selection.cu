@@ -1,0 +1,196 @@
+// Checks on the host which policy each architecture gets through the shipped library API's hubs,
+// rendered in test mode (every compile-time workload tuned to the benchmark's %TEST% variant on
+// sm_80 and sm_90; tests/CMakeLists.txt renders them with policies/regenerate.cmake and puts them
+// ahead of policies/ on the include path). cub::ChainedPolicy::Invoke runs on the host.
+#include <policytune/device_radix_sort.cuh>
+#include <policytune/device_reduce.cuh>
+#include <policytune/device_scan.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace
+{
+using offset32 = cub::detail::choose_offset_t<int>;
+using offset64 = cub::detail::choose_offset_t<long long>;
+using plus     = ::cuda::std::plus<>;
+
+// A policy's knobs as plain numbers, so that policies of different hubs compare.
+using Knobs = std::vector<long long>;
+
+struct ReduceKnobs
+{
+  template <class Policy>
+  static Knobs of()
+  {
+    using p = typename Policy::ReducePolicy;
+    return {p::BLOCK_THREADS, p::ITEMS_PER_THREAD, p::VECTOR_LOAD_LENGTH, p::LOAD_MODIFIER};
+  }
+};
+struct ScanKnobs
+{
+  template <class Policy>
+  static Knobs of()
+  {
+    using p = typename Policy::ScanPolicyT;
+    return {p::BLOCK_THREADS, p::ITEMS_PER_THREAD, p::LOAD_ALGORITHM, p::STORE_ALGORITHM, p::LOAD_MODIFIER};
+  }
+};
+struct RadixSortKnobs
+{
+  template <class Policy>
+  static Knobs of()
+  {
+    using p = typename Policy::OnesweepPolicy;
+    return {Policy::ONESWEEP, p::BLOCK_THREADS, p::ITEMS_PER_THREAD, p::RADIX_BITS};
+  }
+};
+
+template <class Extract>
+struct Selected
+{
+  Knobs knobs;
+  template <class Policy>
+  cudaError_t Invoke()
+  {
+    knobs = Extract::template of<Policy>();
+    return cudaSuccess;
+  }
+};
+
+template <class Hub, class Extract>
+Knobs select(int ptx_version)
+{
+  Selected<Extract> selected;
+  if (Hub::MaxPolicy::Invoke(ptx_version, selected) != cudaSuccess)
+  {
+    return {};
+  }
+  return selected.knobs;
+}
+
+std::string text(const Knobs& knobs)
+{
+  std::string out;
+  for (long long k : knobs)
+  {
+    out += (out.empty() ? "" : ",") + std::to_string(k);
+  }
+  return "{" + out + "}";
+}
+
+int passed = 0;
+int failed = 0;
+
+void expect(const char* what, int ptx, const Knobs& got, const Knobs& want)
+{
+  const bool ok = !got.empty() && got == want;
+  (ok ? passed : failed)++;
+  std::printf("%s: %s at %d: got %s, want %s\n", ok ? "ok" : "FAILED", what, ptx, text(got).c_str(), text(want).c_str());
+}
+
+void expect_differs(const char* what, const Knobs& a, const Knobs& b)
+{
+  const bool ok = a != b;
+  (ok ? passed : failed)++;
+  std::printf("%s: %s (%s vs %s)\n", ok ? "ok" : "FAILED", what, text(a).c_str(), text(b).c_str());
+}
+
+// %TEST% ipt_16.tpb_512.ipv_1 of bench/reduce/sum.cu, as templates/reduce.mustache renders it.
+template <class AccumT>
+using reduce_test_policy =
+  cub::AgentReducePolicy<512, 16, AccumT, 2, cub::BLOCK_REDUCE_WARP_REDUCTIONS, cub::LOAD_LDG>;
+
+template <class T, class OffsetT>
+void check_reduce(const char* what)
+{
+  using tuned   = policytune::tuning::reduce_sum::policy_hub<T, OffsetT, plus>;
+  using library = cub::detail::reduce::policy_hub<T, OffsetT, plus>;
+  struct wanted
+  {
+    using ReducePolicy = reduce_test_policy<T>;
+  };
+  const Knobs test = ReduceKnobs::of<wanted>();
+  for (int ptx : {800, 900, 1000})
+  {
+    expect(what, ptx, select<tuned, ReduceKnobs>(ptx), test);
+  }
+  expect(what, 750, select<tuned, ReduceKnobs>(750), select<library, ReduceKnobs>(750));
+  expect_differs(what, test, select<library, ReduceKnobs>(900));
+}
+
+// %TEST% ipt_15.tpb_256.trp_1.ld_0 of bench/scan/exclusive/sum.cu.
+template <class AccumT>
+using scan_test_policy =
+  cub::AgentScanPolicy<256,
+                       15,
+                       AccumT,
+                       cub::BLOCK_LOAD_WARP_TRANSPOSE,
+                       cub::LOAD_DEFAULT,
+                       cub::BLOCK_STORE_WARP_TRANSPOSE,
+                       cub::BLOCK_SCAN_WARP_SCANS>;
+
+template <class T, class OffsetT>
+void check_scan(const char* what)
+{
+  using tuned   = policytune::tuning::scan_exclusive_sum::policy_hub<T, T, T, OffsetT, plus>;
+  using library = cub::detail::scan::policy_hub<T, T, T, OffsetT, plus>;
+  struct wanted
+  {
+    using ScanPolicyT = scan_test_policy<T>;
+  };
+  const Knobs test = ScanKnobs::of<wanted>();
+  for (int ptx : {800, 900, 1000})
+  {
+    expect(what, ptx, select<tuned, ScanKnobs>(ptx), test);
+  }
+  expect(what, 750, select<tuned, ScanKnobs>(750), select<library, ScanKnobs>(750));
+  expect_differs(what, test, select<library, ScanKnobs>(900));
+}
+
+// %TEST% bits_8.ipt_12.tpb_256 of bench/radix_sort/keys.cu: ONESWEEP, 256 threads, 12 items, 8 bits.
+template <class KeyT, class OffsetT>
+void check_radix_sort(const char* what)
+{
+  using tuned   = policytune::tuning::radix_sort_keys::policy_hub<KeyT, cub::NullType, OffsetT>;
+  using library = cub::detail::radix::policy_hub<KeyT, cub::NullType, OffsetT>;
+  const Knobs test{1, 256, 12, 8};
+  for (int ptx : {800, 900, 1000})
+  {
+    expect(what, ptx, select<tuned, RadixSortKnobs>(ptx), test);
+  }
+  expect(what, 750, select<tuned, RadixSortKnobs>(750), select<library, RadixSortKnobs>(750));
+  expect_differs(what, test, select<library, RadixSortKnobs>(900));
+  // Keys-only tunings never reach key-value sorts: those keep CUB's policy.
+  using pairs_tuned   = policytune::tuning::radix_sort_keys::policy_hub<KeyT, int, OffsetT>;
+  using pairs_library = cub::detail::radix::policy_hub<KeyT, int, OffsetT>;
+  expect("key-value sort keeps CUB's", 900, select<pairs_tuned, RadixSortKnobs>(900),
+         select<pairs_library, RadixSortKnobs>(900));
+}
+
+// The API instantiates with the hubs for the types a user passes (run only on a GPU elsewhere).
+[[maybe_unused]] const void* const instantiated[] = {
+  reinterpret_cast<const void*>(&policytune::device_reduce_sum<const float*, float*, int>),
+  reinterpret_cast<const void*>(&policytune::device_reduce_sum<const double*, double*, long long>),
+  reinterpret_cast<const void*>(&policytune::device_exclusive_sum<const int*, int*, int>),
+  reinterpret_cast<const void*>(&policytune::device_exclusive_sum<const std::int64_t*, std::int64_t*, long long>),
+  reinterpret_cast<const void*>(&policytune::device_radix_sort_keys<std::uint32_t, int>),
+  reinterpret_cast<const void*>(&policytune::device_radix_sort_keys<double, long long>),
+};
+} // namespace
+
+int main()
+{
+  check_reduce<float, offset32>("reduce F32/U32");
+  check_reduce<std::int64_t, offset64>("reduce I64/U64");
+  check_reduce<double, offset32>("reduce F64/U32");
+  check_scan<float, offset32>("scan F32/U32");
+  check_scan<std::int64_t, offset64>("scan I64/U64");
+  check_radix_sort<std::int32_t, offset32>("radix sort I32/U32");
+  check_radix_sort<double, offset64>("radix sort F64/U64");
+  check_radix_sort<std::int8_t, offset32>("radix sort I8/U32");
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
