@@ -1,0 +1,120 @@
+// Uses PolicyTune's shipped library (PolicyTune::policies) as a downstream project would, and on a
+// GPU checks that each call gives what CUB's own API gives, for random inputs of many sizes.
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include <policytune/device_radix_sort.cuh>
+#include <policytune/device_reduce.cuh>
+#include <policytune/device_scan.cuh>
+
+namespace
+{
+int failures = 0;
+
+bool ok(cudaError_t status, const char* what)
+{
+  if (status != cudaSuccess)
+  {
+    std::printf("FAILED: %s: %s\n", what, cudaGetErrorString(status));
+    ++failures;
+    return false;
+  }
+  return true;
+}
+
+/// Device memory for `n` elements (at least one), freed on scope exit.
+template <class T>
+struct device_array
+{
+  T* data = nullptr;
+  explicit device_array(std::size_t n) { ok(cudaMalloc(&data, sizeof(T) * (n == 0 ? 1 : n)), "cudaMalloc"); }
+  ~device_array() { cudaFree(data); }
+  device_array(const device_array&)            = delete;
+  device_array& operator=(const device_array&) = delete;
+};
+
+template <class T>
+std::vector<T> copy_back(const T* d, std::size_t n)
+{
+  std::vector<T> h(n);
+  ok(cudaMemcpy(h.data(), d, sizeof(T) * n, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return h;
+}
+
+// Runs `call(temp, bytes)` twice, as CUB's two-phase API asks.
+template <class Call>
+void two_phase(Call call, const char* what)
+{
+  std::size_t bytes = 0;
+  if (!ok(call(nullptr, bytes), what))
+  {
+    return;
+  }
+  device_array<char> temp(bytes);
+  ok(call(temp.data, bytes), what);
+  ok(cudaDeviceSynchronize(), what);
+}
+
+// NumItemsT picks CUB's offset type: 32-bit for int, 64-bit for long long.
+template <class T, class NumItemsT>
+void compare(std::size_t size, std::mt19937_64& random)
+{
+  const auto n = static_cast<NumItemsT>(size);
+  // Small integers: every sum is exact in any order, so results must be equal bit for bit.
+  std::vector<T> input(size);
+  for (auto& x : input)
+  {
+    x = static_cast<T>(static_cast<int>(random() % 201) - 100);
+  }
+  device_array<T> in(size), ours(size), theirs(size);
+  ok(cudaMemcpy(in.data, input.data(), sizeof(T) * size, cudaMemcpyHostToDevice), "cudaMemcpy");
+
+  two_phase([&](void* t, std::size_t& b) { return policytune::device_reduce_sum(t, b, in.data, ours.data, n); }, "reduce");
+  two_phase([&](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, in.data, theirs.data, n); }, "reduce");
+  const bool reduce_equal = copy_back(ours.data, 1) == copy_back(theirs.data, 1);
+
+  two_phase([&](void* t, std::size_t& b) { return policytune::device_exclusive_sum(t, b, in.data, ours.data, n); }, "scan");
+  two_phase([&](void* t, std::size_t& b) { return cub::DeviceScan::ExclusiveSum(t, b, in.data, theirs.data, n); }, "scan");
+  const bool scan_equal = copy_back(ours.data, size) == copy_back(theirs.data, size);
+
+  two_phase([&](void* t, std::size_t& b) { return policytune::device_radix_sort_keys(t, b, in.data, ours.data, n); },
+            "radix sort");
+  two_phase([&](void* t, std::size_t& b) { return cub::DeviceRadixSort::SortKeys(t, b, in.data, theirs.data, n); },
+            "radix sort");
+  const bool sort_equal = copy_back(ours.data, size) == copy_back(theirs.data, size);
+
+  const bool all = reduce_equal && scan_equal && sort_equal;
+  failures += !all;
+  std::printf("%s: %zu-byte keys, %zu-byte count, n=%zu: reduce %s, scan %s, radix sort %s\n", all ? "ok" : "FAILED",
+              sizeof(T), sizeof(NumItemsT), size,
+              reduce_equal ? "equal" : "DIFFERS", scan_equal ? "equal" : "DIFFERS", sort_equal ? "equal" : "DIFFERS");
+}
+} // namespace
+
+int main()
+{
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0)
+  {
+    std::printf("skipped: no CUDA device (the library API compiled for every architecture)\n");
+    return 0;
+  }
+  std::mt19937_64 random(20261122);
+  for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{31}, std::size_t{1000}, std::size_t{65537},
+                        std::size_t{1} << 20, (std::size_t{1} << 24) + 3})
+  {
+    compare<std::int32_t, int>(n, random);
+    compare<std::int64_t, int>(n, random);
+    compare<float, int>(n, random);
+    compare<double, long long>(n, random);
+    compare<std::int32_t, long long>(n, random);
+  }
+  std::printf("%s\n", failures == 0 ? "all equal to CUB" : "MISMATCHES");
+  return failures == 0 ? 0 : 1;
+}
