@@ -56,6 +56,7 @@ private:
 
 public:
   // No tuned architecture: every device gets the library's own policies.
+  // Not measured: sm_80, sm_90, sm_100.
   using MaxPolicy = typename default_hub::MaxPolicy;
 };
 } // namespace policytune::tests

@@ -1,0 +1,277 @@
+#include "benchmark_session.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include "benchmark_name.hpp"
+#include "process.hpp"
+#include "text_input.hpp"
+#include "user_error.hpp"
+
+namespace policytune {
+namespace {
+
+namespace fs = std::filesystem;
+using Seconds = BenchmarkSession::Seconds;
+
+constexpr Seconds kMinimumBuildTimeout{10.0};
+constexpr Seconds kMinimumRunTimeout{10.0};
+constexpr Seconds kListTimeout{120.0};
+constexpr std::size_t kReasonLimit = 400;
+
+// The last non-empty lines of a tool's output, short enough for a reason column.
+std::string tail_of(const std::string& text, std::size_t lines = 3) {
+  std::vector<std::string> kept;
+  std::size_t end = text.size();
+  while (end > 0 && kept.size() < lines) {
+    const std::size_t start = text.rfind('\n', end - 1);
+    const std::size_t from = start == std::string::npos ? 0 : start + 1;
+    std::string line = text.substr(from, end - from);
+    if (line.find_first_not_of(" \t\r") != std::string::npos) kept.insert(kept.begin(), line);
+    if (start == std::string::npos) break;
+    end = start;
+  }
+  std::string joined;
+  for (const auto& line : kept) joined += (joined.empty() ? "" : " | ") + line;
+  if (joined.size() > kReasonLimit) joined = "..." + joined.substr(joined.size() - kReasonLimit);
+  return joined;
+}
+
+// The first error line of a compiler's output: what a human wants to see first.
+std::string first_error_of(const std::string& text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t stop = std::min(text.find('\n', start), text.size());
+    const std::string line = text.substr(start, stop - start);
+    if (line.find("error") != std::string::npos) return line.substr(0, kReasonLimit);
+    start = stop + 1;
+  }
+  return tail_of(text);
+}
+
+std::string file_safe(const std::string& text) {
+  std::string safe = text.empty() ? "all" : text;
+  for (char& c : safe) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';
+  }
+  return safe;
+}
+
+}  // namespace
+
+void check_interrupt() {
+  if (interrupt_requested()) throw SearchInterrupted();
+}
+
+BenchmarkSession::BenchmarkSession(const SearchOptions& options, SearchProgress& progress, std::string source)
+    : options_(options),
+      progress_(progress),
+      source_(std::move(source)),
+      jobs_(options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {
+  const std::string text = read_text_file(source_);
+  space_ = parse_search_space(text, source_);
+  name_ = benchmark_name_from_path(source_);
+  algorithm_ = algorithm_of(name_);
+  source_hash_ = content_hash(text);
+  directory_ = (fs::path(options_.build_directory) / name_ / source_hash_).string();
+}
+
+Seconds BenchmarkSession::build_timeout() const {
+  if (options_.build_timeout) return Seconds(*options_.build_timeout);
+  return std::max(kMinimumBuildTimeout, base_build_time_ * options_.build_timeout_factor);
+}
+
+Seconds BenchmarkSession::base_run_timeout() const { return Seconds(options_.run_timeout.value_or(0)); }
+
+Seconds BenchmarkSession::variant_run_timeout(Seconds base_run_time) const {
+  if (options_.run_timeout) return Seconds(*options_.run_timeout);
+  return std::max(kMinimumRunTimeout, base_run_time * options_.run_timeout_factor);
+}
+
+void BenchmarkSession::prepare() {
+  const fs::path directory(directory_);
+  fs::create_directories(directory);
+  base_binary_ = (directory / "base").string();
+  const auto command = compile_command(options_.compiler, source_, base_binary_, {{"TUNE_BASE", "1"}});
+  // A base built by the same command from this very source (the directory is keyed by its hash)
+  // is reused: a resumed or repeated search starts at once.
+  std::string joined;
+  for (const auto& argument : command) joined += argument + '\n';
+  const fs::path recorded_command = directory / "base.command";
+  std::error_code error;
+  if (fs::exists(base_binary_, error) && fs::exists(recorded_command, error) &&
+      read_text_file(recorded_command.string()) == joined) {
+    base_build_time_ = Seconds(std::stod(read_text_file((directory / "base.seconds").string())));
+  } else {
+    progress_.message(fmt::format("{}: building base", name_));
+    const auto result = run_process(command, Seconds(options_.build_timeout.value_or(0)));
+    if (result.interrupted) throw SearchInterrupted();
+    if (!result.succeeded()) {
+      throw UserError(source_, 0, "base does not build (" + result.describe() + "): " + first_error_of(result.err));
+    }
+    base_build_time_ = result.elapsed;
+    progress_.add_build_time(result.elapsed.count());
+    std::ofstream(directory / "base.seconds") << base_build_time_.count();
+    std::ofstream(recorded_command) << joined;
+  }
+
+  const auto listing = run_process({base_binary_, "--list"}, kListTimeout);
+  if (listing.interrupted) throw SearchInterrupted();
+  if (!listing.succeeded()) {
+    throw UserError(source_, 0, "base --list failed (" + listing.describe() + "): " + tail_of(listing.err));
+  }
+  try {
+    entries_ = parse_harness_listing(listing.out);
+  } catch (const MalformedHarnessOutput& malformed) {
+    throw UserError(source_, 0, std::string("base --list: ") + malformed.what());
+  }
+
+  const auto probe = run_process({base_binary_, "--device"}, kListTimeout);
+  if (probe.interrupted) throw SearchInterrupted();
+  try {
+    device_ = parse_harness_device(probe.out);
+  } catch (const MalformedHarnessOutput& malformed) {
+    throw UserError(source_, 0, "base --device failed (" + probe.describe() + "): " + malformed.what());
+  }
+}
+
+std::vector<CompileTimeWorkload> BenchmarkSession::selected_workloads() const {
+  std::vector<CompileTimeWorkload> selected;
+  for (auto& workload : compile_time_workloads(entries_)) {
+    const bool allowed = std::all_of(workload.axis_values.begin(), workload.axis_values.end(), [&](const auto& av) {
+      return filters_allow(options_.filters, av.first, av.second);
+    });
+    if (allowed) selected.push_back(std::move(workload));
+  }
+  return selected;
+}
+
+Measurement BenchmarkSession::template_row(const std::string& ct_workload) const {
+  Measurement m;
+  m.algorithm = algorithm_;
+  m.benchmark = name_;
+  m.device = device_.device;
+  m.toolkit = device_.toolkit;
+  m.library = device_.library;
+  m.source_hash = source_hash_;
+  m.ct_workload = ct_workload;
+  return m;
+}
+
+std::vector<Measurement> BenchmarkSession::measure(const std::string& variant, const std::string& binary,
+                                                   const CompileTimeWorkload& workload, Seconds timeout, Seconds* elapsed) {
+  std::vector<std::string> argv{binary};
+  for (const auto& [axis, value] : workload.axis_values) argv.insert(argv.end(), {"--axis", axis + "=" + value});
+  std::set<std::string> ct_axes;
+  for (const auto& entry : entries_) {
+    for (const auto& axis : entry.axes) {
+      if (axis.compile_time()) ct_axes.insert(axis.name);
+    }
+  }
+  for (const auto& filter : options_.filters) {
+    if (ct_axes.count(filter.axis) == 0) argv.insert(argv.end(), {"--axis", filter.spec()});
+  }
+  argv.insert(argv.end(), {"--min-samples", std::to_string(options_.sampling.min_samples), "--max-noise",
+                           fmt::format("{}", options_.sampling.max_noise), "--max-time",
+                           fmt::format("{}", options_.sampling.max_time)});
+
+  const std::string& ct_workload = workload.name;
+  Measurement failure = template_row(ct_workload);
+  failure.variant = variant;
+  const auto result = run_process(argv, timeout);
+  progress_.add_run_time(result.elapsed.count());
+  if (elapsed != nullptr) *elapsed = result.elapsed;
+  if (result.interrupted) throw SearchInterrupted();
+  if (result.timed_out) {
+    failure.status = Status::run_timeout;
+    failure.reason = fmt::format("ran longer than {:.1f} s", timeout.count());
+    return {failure};
+  }
+  if (result.exit_code == kHarnessNoDeviceExit) {
+    failure.status = Status::skipped;
+    failure.reason = "no CUDA device";
+    return {failure};
+  }
+  if (!result.succeeded()) {
+    failure.status = Status::run_failed;
+    failure.reason = result.describe();
+    const std::string err = tail_of(result.err, 1);
+    if (!err.empty()) failure.reason += ": " + err;
+    return {failure};
+  }
+  HarnessRun run;
+  try {
+    run = parse_harness_run(result.out);
+  } catch (const MalformedHarnessOutput& error) {
+    failure.status = Status::run_failed;
+    failure.reason = error.what();
+    return {failure};
+  }
+  std::vector<Measurement> rows;
+  for (const auto& state : run.states) {
+    if (state.ct_workload != ct_workload) continue;
+    Measurement m = template_row(ct_workload);
+    m.variant = variant;
+    m.entry = state.entry;
+    m.rt_workload = state.rt_workload;
+    m.status = state.status;
+    m.reason = state.reason;
+    m.statistics = state.statistics;
+    m.bytes_per_second = state.bytes_per_second;
+    if (m.status == Status::ok && !state.verified && variant != "base") {
+      m.status = Status::wrong_result;
+      m.reason = "not verified: the benchmark declares no check (state.verify_with)";
+    }
+    rows.push_back(std::move(m));
+  }
+  if (rows.empty()) {
+    failure.status = Status::run_failed;
+    failure.reason = "ran no state of this workload";
+    return {failure};
+  }
+  return rows;
+}
+
+std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<std::pair<std::string, Variant>>& variants,
+                                                             const CompileTimeWorkload& workload) {
+  const fs::path directory = fs::path(directory_) / file_safe(workload.name);
+  fs::create_directories(directory);
+  std::vector<Build> builds(variants.size());
+  std::atomic<std::size_t> next{0};
+  const Seconds timeout = build_timeout();
+  const auto work = [&] {
+    for (std::size_t i = next++; i < variants.size(); i = next++) {
+      if (interrupt_requested()) return;
+      Build& build = builds[i];
+      build.variant = variants[i].first;
+      build.binary = (directory / build.variant).string();
+      std::vector<std::pair<std::string, std::string>> defines;
+      for (const auto& [macro, value] : space_.defines_of(variants[i].second)) defines.emplace_back(macro, std::to_string(value));
+      defines.insert(defines.end(), workload.defines.begin(), workload.defines.end());
+      const auto result = run_process(compile_command(options_.compiler, source_, build.binary, defines), timeout);
+      if (result.interrupted) return;
+      if (result.timed_out) {
+        build.status = Status::build_timeout;
+        build.reason = fmt::format("compiled longer than {:.1f} s", timeout.count());
+      } else if (!result.succeeded()) {
+        build.status = Status::build_failed;
+        build.reason = first_error_of(result.err + result.out);
+      }
+    }
+  };
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < std::min<std::size_t>(jobs_, variants.size()); ++t) threads.emplace_back(work);
+  work();
+  for (auto& thread : threads) thread.join();
+  progress_.add_build_time(Seconds(std::chrono::steady_clock::now() - started).count());
+  check_interrupt();
+  return builds;
+}
+
+}  // namespace policytune

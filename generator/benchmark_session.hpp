@@ -1,0 +1,88 @@
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "harness_protocol.hpp"
+#include "measurement.hpp"
+#include "search.hpp"
+#include "search_progress.hpp"
+#include "search_space.hpp"
+
+namespace policytune {
+
+// One benchmark source made ready to measure: its base built (and reused across runs), its
+// entries listed, its device probed; variants built in parallel; binaries run through the harness
+// protocol with failures turned into rows. `policytune search` and `policytune check` both
+// measure through it, so that a check measures exactly as the search did.
+class BenchmarkSession {
+public:
+  using Seconds = std::chrono::duration<double>;
+
+  struct Build {
+    std::string variant;
+    std::string binary;
+    Status status = Status::ok;
+    std::string reason;
+  };
+
+  // Parses the source's search space; builds nothing yet.
+  BenchmarkSession(const SearchOptions& options, SearchProgress& progress, std::string source);
+
+  const std::string& source() const { return source_; }
+  const std::string& name() const { return name_; }            // "reduce.sum"
+  const std::string& algorithm() const { return algorithm_; }  // "reduce"
+  const std::string& source_hash() const { return source_hash_; }
+  const SearchSpace& space() const { return space_; }
+
+  // Builds base (TUNE_BASE=1) unless this very source built by this very command is cached, lists
+  // its entries and asks it for the device. Throws UserError when base does not build or list.
+  void prepare();
+  const std::vector<HarnessEntry>& entries() const { return entries_; }
+  const HarnessDevice& device() const { return device_; }  // `available` false: nothing can run
+  const std::string& base_binary() const { return base_binary_; }
+
+  // The compile-time workloads the axis filters select.
+  std::vector<CompileTimeWorkload> selected_workloads() const;
+
+  // A row of this benchmark on this device, to be filled in.
+  Measurement template_row(const std::string& ct_workload) const;
+
+  // Builds the named variants of one workload, `jobs` at a time, under the build timeout.
+  std::vector<Build> build(const std::vector<std::pair<std::string, Variant>>& variants, const CompileTimeWorkload& workload);
+
+  // Runs `binary` on one compile-time workload with the sampling settings and runtime-axis filters.
+  // A failure becomes a row, never an exception; SearchInterrupted on Ctrl-C.
+  std::vector<Measurement> measure(const std::string& variant, const std::string& binary, const CompileTimeWorkload& workload,
+                                   Seconds timeout, Seconds* elapsed = nullptr);
+
+  // Run time limits: base's is the explicit one or none; a variant's scales with base's run time.
+  Seconds base_run_timeout() const;
+  Seconds variant_run_timeout(Seconds base_run_time) const;
+
+  unsigned jobs() const { return jobs_; }
+
+private:
+  Seconds build_timeout() const;
+
+  const SearchOptions& options_;
+  SearchProgress& progress_;
+  std::string source_;
+  unsigned jobs_;
+  SearchSpace space_;
+  std::string name_;
+  std::string algorithm_;
+  std::string source_hash_;
+  std::string directory_;
+  std::string base_binary_;
+  Seconds base_build_time_{0};
+  std::vector<HarnessEntry> entries_;
+  HarnessDevice device_;
+};
+
+// Throws SearchInterrupted when Ctrl-C or SIGTERM asked the tool to stop.
+void check_interrupt();
+
+}  // namespace policytune
