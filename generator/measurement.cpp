@@ -77,4 +77,9 @@ std::string utc_timestamp() {
   return buffer;
 }
 
+double median_noise(const SampleStatistics& s) {
+  if (s.count <= 0 || s.median <= 0) return 0;
+  return 1.2533 * s.stddev / (s.median * std::sqrt(static_cast<double>(s.count)));
+}
+
 }  // namespace policytune

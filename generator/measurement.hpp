@@ -39,6 +39,10 @@ struct SampleStatistics {
 // Summarizes raw samples (seconds). An empty input gives count 0 and zeros.
 SampleStatistics summarize(std::vector<double> samples);
 
+// The relative noise of a median from its samples, as the harness estimates it: 1.2533 s / sqrt(n),
+// relative to the median. 0 without samples.
+double median_noise(const SampleStatistics& statistics);
+
 // One row of the results database: one variant of one benchmark entry measured on one runtime
 // workload. A failure that happens before any workload runs (a build failure) is stored once
 // with an empty runtime workload and applies to all of them.

@@ -11,12 +11,6 @@
 namespace policytune {
 namespace {
 
-// The relative noise of a median from its samples, as the harness estimates it.
-double median_noise(const SampleStatistics& s) {
-  if (s.count <= 0 || s.median <= 0) return 0;
-  return 1.2533 * s.stddev / (s.median * std::sqrt(static_cast<double>(s.count)));
-}
-
 // How much of a variant's score over base could be noise: per runtime workload the combined
 // relative noise of both medians, averaged with the score's weights.
 double score_noise(const std::vector<const Measurement*>& rows, const std::string& variant) {

@@ -1,5 +1,7 @@
 #include "command.hpp"
 
+#include "../compiler.hpp"
+
 namespace policytune {
 
 const std::vector<Command>& all_commands() {
@@ -9,6 +11,8 @@ const std::vector<Command>& all_commands() {
       {"analyze", "rank variants by score (--top) or show how much of each space was searched (--coverage)",
        setup_analyze},
       {"generate", "render the winners of a database into a header-only policy hub", setup_generate},
+      {"check", "benchmark CI: measure the shipped policies against base again; non-zero on a regression or drift",
+       setup_check},
       {"import", "bring measurements from other tuners into the database (kernel-tuner FILE.json[.gz])",
        setup_import},
   };
@@ -18,6 +22,33 @@ const std::vector<Command>& all_commands() {
 void add_database_option(CLI::App& app, std::string& path) {
   path = "policytune.db";
   app.add_option("--db", path, "results database (SQLite)")->capture_default_str();
+}
+
+void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) {
+  SearchOptions& s = options.search;
+  app.add_option("-a,--axis", options.axis_specs, "axis filter: 'T{ct}=I32', 'T{ct}=[I32,I64]', 'Elements{io}[pow2]=28'");
+  add_database_option(app, s.database);
+  app.add_option("--build-dir", s.build_directory, "where binaries are built")->capture_default_str();
+  app.add_option("-j,--jobs", s.jobs, "parallel compiles (default: every core)");
+  app.add_option("--build-timeout", s.build_timeout, "seconds a variant may compile (default: 10x base, at least 10 s)");
+  app.add_option("--run-timeout", s.run_timeout, "seconds a variant may run (default: 50x base, at least 10 s)");
+  app.add_option("--cxx", s.compiler.host_compiler, "host C++ compiler")->capture_default_str();
+  app.add_option("--nvcc", s.compiler.cuda_compiler, "CUDA compiler")->capture_default_str();
+  app.add_option("--cuda-arch", s.compiler.cuda_architectures, "SM architectures to compile CUDA for")->capture_default_str();
+  app.add_option("-I,--include", options.include_directories, "extra include directories");
+  app.add_option("--compiler-launcher", s.compiler.launcher, "prefix every compile (ccache, sccache, distcc)");
+  app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")->capture_default_str();
+  app.add_option("--max-noise", s.sampling.max_noise, "sample until the median's relative noise is below this")->capture_default_str();
+  app.add_option("--max-time", s.sampling.max_time, "seconds of sampling per state at most")->capture_default_str();
+}
+
+SearchOptions MeasurementCommandOptions::resolved() const {
+  SearchOptions resolved = search;
+  for (const auto& spec : axis_specs) resolved.filters.push_back(parse_axis_filter(spec));
+  resolved.compiler.include_directories = {default_harness_directory()};
+  resolved.compiler.include_directories.insert(resolved.compiler.include_directories.end(), include_directories.begin(),
+                                               include_directories.end());
+  return resolved;
 }
 
 }  // namespace policytune

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// A host benchmark whose variants' speed is known in advance, for the tests of `policytune check`:
+// the time is proportional to `work` (base does 2 units), so work_1 is about twice as fast as
+// base and work_4 about twice as slow, on any machine.
+//
+// %RANGE% TUNE_WORK work 1:4:1
+
+#include <policytune/bench.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#if TUNE_BASE
+constexpr int work = 2;
+#else
+constexpr int work = TUNE_WORK;
+#endif
+
+void check_work(nvbench::state& state)
+{
+  const auto n = static_cast<std::size_t>(state.get_int64("N"));
+  std::vector<std::uint32_t> in(n), out(n), expected(n);
+  for (std::size_t i = 0; i < n; ++i)
+  {
+    in[i]       = static_cast<std::uint32_t>(i * 2654435761u);
+    expected[i] = in[i] ^ (in[i] >> 7);
+  }
+  state.add_element_count(n);
+  state.verify_with([&] { return policytune::bench::expect_equal(out, expected); });
+  state.exec(nvbench::exec_tag::no_batch, [&](nvbench::launch&) {
+    for (int pass = 0; pass < work; ++pass)
+    {
+      // Each pass writes the same result; the barrier keeps the compiler from merging passes.
+      for (std::size_t i = 0; i < n; ++i)
+      {
+        out[i] = in[i] ^ (in[i] >> 7);
+      }
+      asm volatile("" : : "r"(out.data()) : "memory");
+    }
+  });
+}
+
+NVBENCH_BENCH(check_work).set_name("base").add_int64_axis("N", {1 << 18});
