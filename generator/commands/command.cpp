@@ -13,6 +13,7 @@ const std::vector<Command>& all_commands() {
       {"generate", "render the winners of a database into a header-only policy hub", setup_generate},
       {"check", "benchmark CI: measure the shipped policies against base again; non-zero on a regression or drift",
        setup_check},
+      {"merge", "combine databases of several machines or shards into --db, without duplicates or loss", setup_merge},
       {"import", "bring measurements from other tuners into the database (kernel-tuner FILE.json[.gz])",
        setup_import},
   };

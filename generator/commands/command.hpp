@@ -44,5 +44,6 @@ RunCommand setup_import(CLI::App& app);
 RunCommand setup_search(CLI::App& app);
 RunCommand setup_generate(CLI::App& app);
 RunCommand setup_check(CLI::App& app);
+RunCommand setup_merge(CLI::App& app);
 
 }  // namespace policytune

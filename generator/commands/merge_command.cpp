@@ -1,0 +1,23 @@
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "../database_merge.hpp"
+#include "command.hpp"
+
+namespace policytune {
+
+RunCommand setup_merge(CLI::App& app) {
+  auto destination = std::make_shared<std::string>();
+  auto inputs = std::make_shared<std::vector<std::string>>();
+  add_database_option(app, *destination);
+  app.add_option("inputs", *inputs, "databases to merge into --db (shards, other machines)")->required();
+  return [destination, inputs] {
+    const MergeSummary summary = merge_databases(*destination, *inputs);
+    fmt::print("merged {} databases into {}: {} rows added, {} replaced by newer ones, {} already there\n",
+               inputs->size(), *destination, summary.added, summary.replaced, summary.unchanged);
+    return 0;
+  };
+}
+
+}  // namespace policytune

@@ -1,0 +1,91 @@
+#include "database_merge.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "results_database.hpp"
+#include "support/measurement_checks.hpp"
+#include "support/recorded_results.hpp"
+#include "support/temporary_directory.hpp"
+#include "user_error.hpp"
+
+using namespace policytune;
+
+namespace {
+
+std::string write_database(const testing::TemporaryDirectory& directory, const std::string& name,
+                           const std::vector<Measurement>& rows) {
+  const std::string path = directory.file(name);
+  ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+  database.record(rows);
+  return path;
+}
+
+std::vector<Measurement> rows_of(const std::string& path) {
+  ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+  return database.measurements();
+}
+
+}  // namespace
+
+TEST_CASE("merging overlapping shards keeps every row once, and merging again changes nothing", "[merge]") {
+  testing::TemporaryDirectory directory("merge");
+  const auto all = testing::recorded_results().rows;
+  REQUIRE(all.size() > 10);
+  // Two shards that overlap in the middle third.
+  const std::vector<Measurement> first(all.begin(), all.begin() + static_cast<long>(2 * all.size() / 3));
+  const std::vector<Measurement> second(all.begin() + static_cast<long>(all.size() / 3), all.end());
+  const auto a = write_database(directory, "a.db", first);
+  const auto b = write_database(directory, "b.db", second);
+  const std::string merged = directory.file("merged.db");
+
+  const auto summary = merge_databases(merged, {a, b});
+  CHECK(summary.added == all.size());
+  CHECK(summary.replaced == 0);
+  const auto rows = rows_of(merged);
+  REQUIRE(rows.size() == all.size());
+  std::map<std::string, const Measurement*> by_identity;
+  for (const auto& row : rows) by_identity[row.benchmark + row.device.name + row.ct_workload + row.variant + row.rt_workload] = &row;
+  for (const auto& expected : all) {
+    const auto found = by_identity.find(expected.benchmark + expected.device.name + expected.ct_workload + expected.variant +
+                                        expected.rt_workload);
+    REQUIRE(found != by_identity.end());
+    testing::check_same_result(*found->second, expected);
+  }
+
+  const auto again = merge_databases(merged, {a, b});
+  CHECK(again.added == 0);
+  CHECK(again.replaced == 0);
+  CHECK(again.unchanged == all.size());
+  CHECK(rows_of(merged).size() == all.size());
+}
+
+TEST_CASE("where two databases measured the same thing, the newer measurement stays", "[merge]") {
+  testing::TemporaryDirectory directory("merge");
+  Measurement old_row = testing::recorded_results().rows.front();
+  old_row.recorded_at = "2026-01-01T00:00:00Z";
+  Measurement new_row = old_row;
+  new_row.recorded_at = "2026-06-01T00:00:00Z";
+  new_row.statistics.median *= 2;
+  const auto old_db = write_database(directory, "old.db", {old_row});
+  const auto new_db = write_database(directory, "new.db", {new_row});
+  const std::string merged = directory.file("merged.db");
+
+  // Whatever the order, the newer row wins; an older input never overwrites it.
+  merge_databases(merged, {new_db, old_db});
+  CHECK(rows_of(merged).at(0).statistics.median == new_row.statistics.median);
+  const auto summary = merge_databases(merged, {old_db});
+  CHECK(summary.unchanged == 1);
+  CHECK(rows_of(merged).at(0).statistics.median == new_row.statistics.median);
+  CHECK(rows_of(merged).size() == 1);
+}
+
+TEST_CASE("merge refuses a missing input and the destination as its own input", "[merge]") {
+  testing::TemporaryDirectory directory("merge");
+  const auto a = write_database(directory, "a.db", {testing::recorded_results().rows.front()});
+  CHECK_THROWS_WITH(merge_databases(directory.file("m.db"), {directory.file("none.db")}),
+                    Catch::Contains("none.db: no such database"));
+  CHECK_THROWS_WITH(merge_databases(a, {a}), Catch::Contains("is the destination itself"));
+  CHECK(rows_of(a).size() == 1);
+}
