@@ -133,6 +133,7 @@ private:
         }
         Variant variant = space.variant_at(*index);
         std::string variant_name = space.name_of(variant);
+        if (!in_shard(variant_name, options_.shard_index, options_.shard_count)) continue;
         if (const auto found = stored.find(variant_name); found != stored.end()) {
           account(variant_name, found->second, true);
           continue;
@@ -173,7 +174,20 @@ private:
 
 }  // namespace
 
+bool in_shard(const std::string& variant, std::uint64_t index, std::uint64_t count) noexcept {
+  if (count <= 1) return true;
+  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a: stable across machines and compilers
+  for (const unsigned char c : variant) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash % count == index - 1;
+}
+
 void run_search(const SearchOptions& options, SearchProgress& progress) {
+  if (options.shard_count == 0 || options.shard_index == 0 || options.shard_index > options.shard_count) {
+    throw UserError(fmt::format("--shard {}/{}: k/N needs 1 <= k <= N", options.shard_index, options.shard_count));
+  }
   std::regex pattern;
   try {
     pattern = std::regex(options.benchmark_regex);

@@ -27,6 +27,10 @@ struct SearchOptions {
   std::optional<std::uint64_t> budget;  // variants per compile-time workload
   std::uint64_t seed = 0;
   bool force = false;  // measure again what the database already holds (rows are replaced)
+  // `--shard k/N`: this run searches only the variants whose name hashes to shard k of N, so N
+  // machines (a Slurm job array) search disjoint parts that together are the whole search.
+  std::uint64_t shard_index = 1;
+  std::uint64_t shard_count = 1;
   std::string database = "policytune.db";
   std::string build_directory = "policytune.build";
   CompilerOptions compiler;
@@ -38,6 +42,10 @@ struct SearchOptions {
   std::optional<double> run_timeout;
   SamplingSettings sampling;
 };
+
+// Whether the variant named `variant` belongs to shard `index` (1-based) of `count`: by a hash of
+// the name, so the split is the same on every machine and for every strategy.
+bool in_shard(const std::string& variant, std::uint64_t index, std::uint64_t count) noexcept;
 
 // Thrown when Ctrl-C or SIGTERM stopped a search. What was stored stays; the same command resumes.
 class SearchInterrupted : public std::runtime_error {

@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <memory>
 
 #include "../compiler.hpp"
 #include "../process.hpp"
 #include "../search.hpp"
 #include "../search_strategy.hpp"
+#include "../user_error.hpp"
 #include "command.hpp"
 
 namespace policytune {
@@ -22,9 +24,20 @@ RunCommand setup_search(CLI::App& app) {
   app.add_option("--budget", s.budget, "at most this many variants per compile-time workload");
   app.add_option("--seed", s.seed, "seed of the random strategy: same seed, same order")->capture_default_str();
   app.add_flag("--force", s.force, "measure again what the database already holds (rows are replaced)");
+  auto shard = std::make_shared<std::string>();
+  app.add_option("--shard", *shard, "k/N: search only shard k of N (disjoint parts; combine with `policytune merge`)");
   add_measurement_options(app, *options);
-  return [options] {
-    const SearchOptions search = options->resolved();
+  return [options, shard] {
+    SearchOptions search = options->resolved();
+    if (!shard->empty()) {
+      unsigned long long k = 0, n = 0;
+      char slash = 0, extra = 0;
+      if (std::sscanf(shard->c_str(), "%llu%c%llu%c", &k, &slash, &n, &extra) != 3 || slash != '/') {
+        throw UserError("--shard '" + *shard + "' is not k/N");
+      }
+      search.shard_index = k;
+      search.shard_count = n;
+    }
     install_interrupt_handlers();
     SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0);
     try {

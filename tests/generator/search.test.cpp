@@ -27,6 +27,7 @@ const std::string kTiny = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
 const std::string kFaults = POLICYTUNE_TEST_DATA "/faults/bench/faults/host.cpp";
 const std::string kAllFail = POLICYTUNE_TEST_DATA "/faults/bench/faults/all_fail.cpp";
 const std::string kDeviceLimits = POLICYTUNE_TEST_DATA "/faults/bench/faults/device_limits.cpp";
+const std::string kWork = POLICYTUNE_TEST_DATA "/check/bench/check/work.cpp";
 
 struct Workspace {
   testing::TemporaryDirectory directory{"search"};
@@ -148,6 +149,42 @@ TEST_CASE("variants the device cannot launch are recorded as skipped, not failed
   for (const auto& row : workspace.rows()) {
     if (row.variant == "tpb_2048") CHECK(row.reason == "needs 2048 threads per block, the device allows 1024");
   }
+}
+
+TEST_CASE("every variant name falls in exactly one shard", "[search]") {
+  for (std::uint64_t count : {1u, 2u, 3u, 7u}) {
+    for (int i = 0; i < 500; ++i) {
+      const std::string name = "ipt_" + std::to_string(i % 18) + ".tpb_" + std::to_string(i);
+      int shards = 0;
+      for (std::uint64_t k = 1; k <= count; ++k) shards += in_shard(name, k, count);
+      CHECK(shards == 1);
+    }
+  }
+}
+
+TEST_CASE("shards of a search are disjoint and together are the whole search", "[search]") {
+  Workspace workspace;
+  std::set<std::string> seen;
+  std::size_t measured = 0;
+  for (std::uint64_t k = 1; k <= 3; ++k) {
+    auto options = workspace.options(kWork, "shard" + std::to_string(k) + ".db");
+    options.shard_index = k;
+    options.shard_count = 3;
+    SearchProgress progress(workspace.quiet, false);
+    run_search(options, progress);
+    for (const auto& [variant, status] : status_by_variant(workspace.rows("shard" + std::to_string(k) + ".db"))) {
+      if (variant == "base") continue;  // every shard measures its own base
+      CHECK(seen.insert(variant).second);
+      ++measured;
+    }
+  }
+  CHECK(seen == std::set<std::string>{"work_1", "work_2", "work_3", "work_4"});
+  CHECK(measured == 4);
+  auto bad = workspace.options(kWork);
+  bad.shard_index = 4;
+  bad.shard_count = 3;
+  SearchProgress progress(workspace.quiet, false);
+  CHECK_THROWS_WITH(run_search(bad, progress), Catch::Contains("--shard 4/3"));
 }
 
 TEST_CASE("the same seed searches the same variants in the same order", "[search]") {
