@@ -32,6 +32,8 @@
 #include <policytune/bench/verify.hpp>
 #include <policytune/bench/state.hpp>
 #if POLICYTUNE_BENCH_CUDA
+#  include <policytune/bench/cuda_inputs.hpp>
+#  include <policytune/bench/cuda_memory.hpp>
 #  include <policytune/bench/launch_limits.hpp>
 #endif
 

@@ -19,7 +19,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 #include <type_traits>
 
@@ -113,40 +112,8 @@ using radix_offset_types = nvbench::type_list<std::uint32_t, unsigned long long>
 
 namespace
 {
-void check(cudaError_t status, const char* what)
-{
-  if (status != cudaSuccess)
-  {
-    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
-  }
-}
-
-/// Owns `count` elements of device memory.
-template <class T>
-class device_buffer
-{
-public:
-  explicit device_buffer(std::size_t count)
-  {
-    if (count != 0)
-    {
-      check(cudaMalloc(&m_data, count * sizeof(T)), "cudaMalloc");
-    }
-  }
-  device_buffer(const device_buffer&)            = delete;
-  device_buffer& operator=(const device_buffer&) = delete;
-  ~device_buffer()
-  {
-    if (m_data != nullptr)
-    {
-      (void) cudaFree(m_data);
-    }
-  }
-  T* get() const noexcept { return m_data; }
-
-private:
-  T* m_data = nullptr;
-};
+using policytune::bench::cuda_check;
+using policytune::bench::device_buffer;
 
 /// The unsigned integer with T's bits.
 template <class T>
@@ -274,20 +241,20 @@ void radix_sort_keys(nvbench::state& state, nvbench::type_list<T, OffsetT>)
     device_buffer<key_t> in(elements);
     device_buffer<key_t> out(elements);
     fill_keys<<<1024, 256>>>(in.get(), elements, words);
-    check(cudaGetLastError(), "fill_keys");
+    cuda_check(cudaGetLastError(), "fill_keys");
 
     // The reference: CUB's default policy through the public API.
     device_buffer<key_t> reference(elements);
     std::size_t reference_temp_size = 0;
-    check(cub::DeviceRadixSort::SortKeys(
+    cuda_check(cub::DeviceRadixSort::SortKeys(
             nullptr, reference_temp_size, in.get(), reference.get(), static_cast<num_items_t>(elements)),
           "cub::DeviceRadixSort::SortKeys");
     {
       device_buffer<char> reference_temp(reference_temp_size);
-      check(cub::DeviceRadixSort::SortKeys(
+      cuda_check(cub::DeviceRadixSort::SortKeys(
               reference_temp.get(), reference_temp_size, in.get(), reference.get(), static_cast<num_items_t>(elements)),
             "cub::DeviceRadixSort::SortKeys");
-      check(cudaDeviceSynchronize(), "cub::DeviceRadixSort::SortKeys");
+      cuda_check(cudaDeviceSynchronize(), "cub::DeviceRadixSort::SortKeys");
     }
 
     // Dispatch updates the double buffers it is given (the result may be in either): each call
@@ -299,7 +266,7 @@ void radix_sort_keys(nvbench::state& state, nvbench::type_list<T, OffsetT>)
     {
       cub::DoubleBuffer<key_t> k   = keys;
       cub::DoubleBuffer<value_t> v = values;
-      check(dispatch_t::Dispatch(nullptr,
+      cuda_check(dispatch_t::Dispatch(nullptr,
                                  temp_size,
                                  k,
                                  v,
@@ -322,11 +289,11 @@ void radix_sort_keys(nvbench::state& state, nvbench::type_list<T, OffsetT>)
       {
         return policytune::bench::failed("DispatchRadixSort left no result");
       }
-      check(cudaMemset(mismatches.get(), 0, sizeof(unsigned long long)), "cudaMemset");
+      cuda_check(cudaMemset(mismatches.get(), 0, sizeof(unsigned long long)), "cudaMemset");
       count_mismatches<<<1024, 256>>>(result, reference.get(), elements, mismatches.get());
-      check(cudaGetLastError(), "count_mismatches");
+      cuda_check(cudaGetLastError(), "count_mismatches");
       unsigned long long differ = 0;
-      check(cudaMemcpy(&differ, mismatches.get(), sizeof(differ), cudaMemcpyDeviceToHost), "cudaMemcpy");
+      cuda_check(cudaMemcpy(&differ, mismatches.get(), sizeof(differ), cudaMemcpyDeviceToHost), "cudaMemcpy");
       if (differ == 0)
       {
         return policytune::bench::passed();
@@ -337,7 +304,7 @@ void radix_sort_keys(nvbench::state& state, nvbench::type_list<T, OffsetT>)
     state.exec(nvbench::exec_tag::gpu | nvbench::exec_tag::no_batch, [&](nvbench::launch& launch) {
       cub::DoubleBuffer<key_t> k   = keys;
       cub::DoubleBuffer<value_t> v = values;
-      check(dispatch_t::Dispatch(temp.get(),
+      cuda_check(dispatch_t::Dispatch(temp.get(),
                                  temp_size,
                                  k,
                                  v,

@@ -15,8 +15,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 #include <type_traits>
 
 #if !TUNE_BASE
@@ -59,59 +57,8 @@ using unsigned_offset_types = nvbench::type_list<TUNE_OffsetT>;
 using unsigned_offset_types = nvbench::type_list<std::uint32_t, unsigned long long>;
 #endif
 
-namespace
-{
-void check(cudaError_t status, const char* what)
-{
-  if (status != cudaSuccess)
-  {
-    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
-  }
-}
-
-/// Owns `count` elements of device memory.
-template <class T>
-class device_buffer
-{
-public:
-  explicit device_buffer(std::size_t count)
-  {
-    if (count != 0)
-    {
-      check(cudaMalloc(&m_data, count * sizeof(T)), "cudaMalloc");
-    }
-  }
-  device_buffer(const device_buffer&)            = delete;
-  device_buffer& operator=(const device_buffer&) = delete;
-  ~device_buffer()
-  {
-    if (m_data != nullptr)
-    {
-      (void) cudaFree(m_data);
-    }
-  }
-  T* get() const noexcept { return m_data; }
-
-private:
-  T* m_data = nullptr;
-};
-
-/// Pseudo-random values in {-1, 0, 1}: every partial sum stays far below 2^24, so the sum is exact
-/// in any order, in float too, and any element lost or counted twice shows.
-template <class T>
-__global__ void fill(T* out, std::size_t n)
-{
-  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
-  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
-  {
-    std::uint64_t h = (i + 1) * 0x9E3779B97F4A7C15ull; // splitmix64 finaliser
-    h               = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
-    h               = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
-    h ^= h >> 31;
-    out[i] = static_cast<T>(static_cast<int>(h % 3) - 1);
-  }
-}
-} // namespace
+using policytune::bench::cuda_check;
+using policytune::bench::device_buffer;
 
 template <class T, class OffsetT>
 void sum(nvbench::state& state, nvbench::type_list<T, OffsetT>)
@@ -149,25 +96,26 @@ void sum(nvbench::state& state, nvbench::type_list<T, OffsetT>)
   device_buffer<T> in(elements);
   device_buffer<T> out(1);
   device_buffer<T> reference(1);
-  fill<<<1024, 256>>>(in.get(), elements);
-  check(cudaGetLastError(), "fill");
+  // Values in {-1, 0, 1}: every sum is exact in any order, so results compare exactly.
+  policytune::bench::fill_signed_units<<<1024, 256>>>(in.get(), elements);
+  cuda_check(cudaGetLastError(), "fill_signed_units");
 
   // The reference: CUB's default policy through the public API.
   std::size_t reference_temp_size = 0;
-  check(cub::DeviceReduce::Sum(nullptr, reference_temp_size, in.get(), reference.get(), static_cast<int>(elements)),
+  cuda_check(cub::DeviceReduce::Sum(nullptr, reference_temp_size, in.get(), reference.get(), static_cast<int>(elements)),
         "cub::DeviceReduce::Sum");
   {
     device_buffer<char> reference_temp(reference_temp_size);
-    check(cub::DeviceReduce::Sum(
+    cuda_check(cub::DeviceReduce::Sum(
             reference_temp.get(), reference_temp_size, in.get(), reference.get(), static_cast<int>(elements)),
           "cub::DeviceReduce::Sum");
-    check(cudaDeviceSynchronize(), "cub::DeviceReduce::Sum");
+    cuda_check(cudaDeviceSynchronize(), "cub::DeviceReduce::Sum");
   }
   T expected{};
-  check(cudaMemcpy(&expected, reference.get(), sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  cuda_check(cudaMemcpy(&expected, reference.get(), sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
 
   std::size_t temp_size = 0;
-  check(dispatch_t::Dispatch(
+  cuda_check(dispatch_t::Dispatch(
           nullptr, temp_size, in.get(), out.get(), static_cast<offset_t>(elements), op_t{}, init_t{}, cudaStream_t{}),
         "DispatchReduce");
   device_buffer<char> temp(temp_size);
@@ -178,7 +126,7 @@ void sum(nvbench::state& state, nvbench::type_list<T, OffsetT>)
 
   state.verify_with([&] {
     T actual{};
-    check(cudaMemcpy(&actual, out.get(), sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    cuda_check(cudaMemcpy(&actual, out.get(), sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
     if constexpr (std::is_floating_point_v<T>)
     {
       return policytune::bench::expect_close(actual, expected, 0.0, sizeof(T) == 4 ? 1e-6 : 1e-12);
@@ -189,7 +137,7 @@ void sum(nvbench::state& state, nvbench::type_list<T, OffsetT>)
     }
   });
   state.exec(nvbench::exec_tag::no_batch, [&](nvbench::launch& launch) {
-    check(dispatch_t::Dispatch(temp.get(),
+    cuda_check(dispatch_t::Dispatch(temp.get(),
                                temp_size,
                                in.get(),
                                out.get(),

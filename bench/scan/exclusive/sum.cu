@@ -23,7 +23,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <type_traits>
 
@@ -120,57 +119,8 @@ using scan_offset_types =
 
 namespace
 {
-// Unused in a variant whose every state is skipped at compile time.
-[[maybe_unused]] void check(cudaError_t status, const char* what)
-{
-  if (status != cudaSuccess)
-  {
-    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
-  }
-}
-
-/// Owns `count` elements of device memory.
-template <class T>
-class device_buffer
-{
-public:
-  explicit device_buffer(std::size_t count)
-  {
-    if (count != 0)
-    {
-      check(cudaMalloc(&m_data, count * sizeof(T)), "cudaMalloc");
-    }
-  }
-  device_buffer(const device_buffer&)            = delete;
-  device_buffer& operator=(const device_buffer&) = delete;
-  ~device_buffer()
-  {
-    if (m_data != nullptr)
-    {
-      (void) cudaFree(m_data);
-    }
-  }
-  T* get() const noexcept { return m_data; }
-
-private:
-  T* m_data = nullptr;
-};
-
-/// Pseudo-random values in {-1, 0, 1}. For 2^28 elements every prefix stays within +-9563, so every
-/// partial sum is exact in any order, in float too, and any element lost or counted twice shows.
-template <class T>
-__global__ void fill(T* out, std::size_t n)
-{
-  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
-  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
-  {
-    std::uint64_t h = (i + 1) * 0x9E3779B97F4A7C15ull; // splitmix64 finaliser
-    h               = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
-    h               = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
-    h ^= h >> 31;
-    out[i] = static_cast<T>(static_cast<int>(h % 3) - 1);
-  }
-}
+using policytune::bench::cuda_check;
+using policytune::bench::device_buffer;
 
 struct mismatches
 {
@@ -213,25 +163,26 @@ void measure(nvbench::state& state)
   device_buffer<T> out(elements);
   device_buffer<T> reference(elements);
   device_buffer<mismatches> report(1);
-  fill<<<1024, 256>>>(in.get(), elements);
-  check(cudaGetLastError(), "fill");
+  // Values in {-1, 0, 1}: every sum is exact in any order, so results compare exactly.
+  policytune::bench::fill_signed_units<<<1024, 256>>>(in.get(), elements);
+  cuda_check(cudaGetLastError(), "fill_signed_units");
 
   // The reference: CUB's default policy through the public API.
   const T* input                  = in.get(); // const: the very DispatchScan that base runs
   std::size_t reference_temp_size = 0;
-  check(cub::DeviceScan::ExclusiveSum(
+  cuda_check(cub::DeviceScan::ExclusiveSum(
           nullptr, reference_temp_size, input, reference.get(), static_cast<num_items_t>(elements)),
         "cub::DeviceScan::ExclusiveSum");
   {
     device_buffer<char> reference_temp(reference_temp_size);
-    check(cub::DeviceScan::ExclusiveSum(
+    cuda_check(cub::DeviceScan::ExclusiveSum(
             reference_temp.get(), reference_temp_size, input, reference.get(), static_cast<num_items_t>(elements)),
           "cub::DeviceScan::ExclusiveSum");
-    check(cudaDeviceSynchronize(), "cub::DeviceScan::ExclusiveSum");
+    cuda_check(cudaDeviceSynchronize(), "cub::DeviceScan::ExclusiveSum");
   }
 
   std::size_t temp_size = 0;
-  check(Dispatch::Dispatch(
+  cuda_check(Dispatch::Dispatch(
           nullptr, temp_size, input, out.get(), op_t{}, init_t{T{}}, static_cast<OffsetT>(elements), cudaStream_t{}),
         "DispatchScan");
   device_buffer<char> temp(temp_size);
@@ -243,18 +194,18 @@ void measure(nvbench::state& state)
   // Exact for every type: the input keeps all partial sums small integers.
   state.verify_with([&] {
     const mismatches none{0, ~0ull};
-    check(cudaMemcpy(report.get(), &none, sizeof none, cudaMemcpyHostToDevice), "cudaMemcpy");
+    cuda_check(cudaMemcpy(report.get(), &none, sizeof none, cudaMemcpyHostToDevice), "cudaMemcpy");
     count_mismatches<<<1024, 256>>>(out.get(), reference.get(), elements, report.get());
-    check(cudaGetLastError(), "count_mismatches");
+    cuda_check(cudaGetLastError(), "count_mismatches");
     mismatches found{};
-    check(cudaMemcpy(&found, report.get(), sizeof found, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    cuda_check(cudaMemcpy(&found, report.get(), sizeof found, cudaMemcpyDeviceToHost), "cudaMemcpy");
     if (found.count == 0)
     {
       return policytune::bench::passed();
     }
     T actual{}, expected{};
-    check(cudaMemcpy(&actual, out.get() + found.first, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
-    check(cudaMemcpy(&expected, reference.get() + found.first, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    cuda_check(cudaMemcpy(&actual, out.get() + found.first, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    cuda_check(cudaMemcpy(&expected, reference.get() + found.first, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
     auto result   = policytune::bench::expect_equal(actual, expected);
     result.detail = "element " + std::to_string(found.first) + ": " + result.detail + " ("
                   + std::to_string(found.count) + " of " + std::to_string(elements) + " elements differ)";
@@ -262,7 +213,7 @@ void measure(nvbench::state& state)
     return result;
   });
   state.exec(nvbench::exec_tag::no_batch, [&](nvbench::launch& launch) {
-    check(Dispatch::Dispatch(temp.get(),
+    cuda_check(Dispatch::Dispatch(temp.get(),
                              temp_size,
                              input,
                              out.get(),
