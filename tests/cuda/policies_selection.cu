@@ -98,6 +98,19 @@ void expect_differs(const char* what, const Knobs& a, const Knobs& b)
   std::printf("%s: %s (%s vs %s)\n", ok ? "ok" : "FAILED", what, text(a).c_str(), text(b).c_str());
 }
 
+// The hubs rendered in test mode give `test` on sm_80, sm_90 and (served by the sm_90 link) sm_100,
+// and CUB's own policy below sm_80; `test` differs from CUB's, so the check can tell them apart.
+template <class Tuned, class Library, class Extract>
+void expect_test_variant(const char* what, const Knobs& test)
+{
+  for (int ptx : {800, 900, 1000})
+  {
+    expect(what, ptx, select<Tuned, Extract>(ptx), test);
+  }
+  expect(what, 750, select<Tuned, Extract>(750), select<Library, Extract>(750));
+  expect_differs(what, test, select<Library, Extract>(900));
+}
+
 // %TEST% ipt_16.tpb_512.ipv_1 of bench/reduce/sum.cu, as templates/reduce.mustache renders it.
 template <class AccumT>
 using reduce_test_policy =
@@ -112,13 +125,7 @@ void check_reduce(const char* what)
   {
     using ReducePolicy = reduce_test_policy<T>;
   };
-  const Knobs test = ReduceKnobs::of<wanted>();
-  for (int ptx : {800, 900, 1000})
-  {
-    expect(what, ptx, select<tuned, ReduceKnobs>(ptx), test);
-  }
-  expect(what, 750, select<tuned, ReduceKnobs>(750), select<library, ReduceKnobs>(750));
-  expect_differs(what, test, select<library, ReduceKnobs>(900));
+  expect_test_variant<tuned, library, ReduceKnobs>(what, ReduceKnobs::of<wanted>());
 }
 
 // %TEST% ipt_15.tpb_256.trp_1.ld_0 of bench/scan/exclusive/sum.cu.
@@ -141,13 +148,7 @@ void check_scan(const char* what)
   {
     using ScanPolicyT = scan_test_policy<T>;
   };
-  const Knobs test = ScanKnobs::of<wanted>();
-  for (int ptx : {800, 900, 1000})
-  {
-    expect(what, ptx, select<tuned, ScanKnobs>(ptx), test);
-  }
-  expect(what, 750, select<tuned, ScanKnobs>(750), select<library, ScanKnobs>(750));
-  expect_differs(what, test, select<library, ScanKnobs>(900));
+  expect_test_variant<tuned, library, ScanKnobs>(what, ScanKnobs::of<wanted>());
 }
 
 // %TEST% bits_8.ipt_12.tpb_256 of bench/radix_sort/keys.cu: ONESWEEP, 256 threads, 12 items, 8 bits.
@@ -156,13 +157,7 @@ void check_radix_sort(const char* what)
 {
   using tuned   = policytune::tuning::radix_sort_keys::policy_hub<KeyT, cub::NullType, OffsetT>;
   using library = cub::detail::radix::policy_hub<KeyT, cub::NullType, OffsetT>;
-  const Knobs test{1, 256, 12, 8};
-  for (int ptx : {800, 900, 1000})
-  {
-    expect(what, ptx, select<tuned, RadixSortKnobs>(ptx), test);
-  }
-  expect(what, 750, select<tuned, RadixSortKnobs>(750), select<library, RadixSortKnobs>(750));
-  expect_differs(what, test, select<library, RadixSortKnobs>(900));
+  expect_test_variant<tuned, library, RadixSortKnobs>(what, Knobs{1, 256, 12, 8});
   // Keys-only tunings never reach key-value sorts: those keep CUB's policy.
   using pairs_tuned   = policytune::tuning::radix_sort_keys::policy_hub<KeyT, int, OffsetT>;
   using pairs_library = cub::detail::radix::policy_hub<KeyT, int, OffsetT>;
