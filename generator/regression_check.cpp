@@ -86,12 +86,16 @@ public:
 private:
   void check_workload(const CompileTimeWorkload& workload, const WorkloadPolicy& policy,
                       const std::vector<Measurement>& stored, CheckReport& report) {
-    const auto failed = [&](const std::string& rt_workload, const std::string& reason) {
+    const auto row_for = [&](const std::string& rt_workload) {
       CheckRow row;
       row.benchmark = session_.name();
       row.ct_workload = workload.name;
       row.rt_workload = rt_workload;
       row.variant = policy.variant_name;
+      return row;
+    };
+    const auto failed = [&](const std::string& rt_workload, const std::string& reason) {
+      CheckRow row = row_for(rt_workload);
       row.verdict = CheckRow::Verdict::failed;
       row.reason = reason;
       report.rows.push_back(row);
@@ -133,11 +137,7 @@ private:
         failed(label, now == nullptr ? "not measured" : fmt::format("{}: {}", to_string(now->status), now->reason));
         continue;
       }
-      CheckRow row;
-      row.benchmark = session_.name();
-      row.ct_workload = workload.name;
-      row.rt_workload = label;
-      row.variant = policy.variant_name;
+      CheckRow row = row_for(label);
       row.base_seconds = base->statistics.median;
       row.shipped_seconds = now->statistics.median;
       row.speedup = row.base_seconds / row.shipped_seconds;
