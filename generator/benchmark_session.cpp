@@ -131,6 +131,21 @@ void BenchmarkSession::prepare() {
     throw UserError(source_, 0, std::string("base --list: ") + malformed.what());
   }
 
+  // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
+  std::set<std::string> ct_axes;
+  for (const auto& entry : entries_) {
+    for (const auto& axis : entry.axes) {
+      if (axis.compile_time()) ct_axes.insert(axis.name);
+    }
+  }
+  run_options_.clear();
+  for (const auto& filter : options_.filters) {
+    if (ct_axes.count(filter.axis) == 0) run_options_.insert(run_options_.end(), {"--axis", filter.spec()});
+  }
+  run_options_.insert(run_options_.end(), {"--min-samples", std::to_string(options_.sampling.min_samples), "--max-noise",
+                                           fmt::format("{}", options_.sampling.max_noise), "--max-time",
+                                           fmt::format("{}", options_.sampling.max_time)});
+
   const auto probe = run_process({base_binary_, "--device"}, kListTimeout);
   if (probe.interrupted) throw SearchInterrupted();
   try {
@@ -167,18 +182,7 @@ std::vector<Measurement> BenchmarkSession::measure(const std::string& variant, c
                                                    const CompileTimeWorkload& workload, Seconds timeout, Seconds* elapsed) {
   std::vector<std::string> argv{binary};
   for (const auto& [axis, value] : workload.axis_values) argv.insert(argv.end(), {"--axis", axis + "=" + value});
-  std::set<std::string> ct_axes;
-  for (const auto& entry : entries_) {
-    for (const auto& axis : entry.axes) {
-      if (axis.compile_time()) ct_axes.insert(axis.name);
-    }
-  }
-  for (const auto& filter : options_.filters) {
-    if (ct_axes.count(filter.axis) == 0) argv.insert(argv.end(), {"--axis", filter.spec()});
-  }
-  argv.insert(argv.end(), {"--min-samples", std::to_string(options_.sampling.min_samples), "--max-noise",
-                           fmt::format("{}", options_.sampling.max_noise), "--max-time",
-                           fmt::format("{}", options_.sampling.max_time)});
+  argv.insert(argv.end(), run_options_.begin(), run_options_.end());
 
   const std::string& ct_workload = workload.name;
   Measurement failure = template_row(ct_workload);

@@ -79,6 +79,7 @@ private:
   std::string base_binary_;
   Seconds base_build_time_{0};
   std::vector<HarnessEntry> entries_;
+  std::vector<std::string> run_options_;  // runtime-axis filters and sampling, the same for every run
   HarnessDevice device_;
 };
 
