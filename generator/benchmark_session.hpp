@@ -1,10 +1,12 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "constraint.hpp"
 #include "harness_protocol.hpp"
 #include "measurement.hpp"
 #include "search.hpp"
@@ -21,9 +23,12 @@ class BenchmarkSession {
 public:
   using Seconds = std::chrono::duration<double>;
 
+  // A variant made runnable: its binary (shared by a batch's variants) and the arguments that
+  // select it there; or why it could not be built.
   struct Build {
     std::string variant;
     std::string binary;
+    std::vector<std::string> selection;  // {"--variant", name} in a batched binary
     Status status = Status::ok;
     std::string reason;
   };
@@ -36,13 +41,14 @@ public:
   const std::string& algorithm() const { return algorithm_; }  // "reduce"
   const std::string& source_hash() const { return source_hash_; }
   const SearchSpace& space() const { return space_; }
+  const std::vector<Constraint>& constraints() const { return constraints_; }
 
   // Builds base (TUNE_BASE=1) unless this very source built by this very command is cached, lists
   // its entries and asks it for the device. Throws UserError when base does not build or list.
   void prepare();
   const std::vector<HarnessEntry>& entries() const { return entries_; }
   const HarnessDevice& device() const { return device_; }  // `available` false: nothing can run
-  const std::string& base_binary() const { return base_binary_; }
+  Build base_build() const;
 
   // The compile-time workloads the axis filters select.
   std::vector<CompileTimeWorkload> selected_workloads() const;
@@ -50,28 +56,36 @@ public:
   // A row of this benchmark on this device, to be filled in.
   Measurement template_row(const std::string& ct_workload) const;
 
-  // Builds the named variants of one workload, `jobs` at a time, under the build timeout.
+  // Builds the named variants of one workload, `jobs` compiles at a time, several variants to a
+  // binary where the source allows (see batch_source.hpp); a batch that fails is split until its
+  // failing variants are isolated. One Build per variant, in order.
   std::vector<Build> build(const std::vector<std::pair<std::string, Variant>>& variants, const CompileTimeWorkload& workload);
 
-  // Runs `binary` on one compile-time workload with the sampling settings and runtime-axis filters.
+  // Runs a built variant on one compile-time workload with the sampling settings and runtime-axis
+  // filters; `environment` ("NAME=value") is added to the run's (a lane's CUDA_VISIBLE_DEVICES).
   // A failure becomes a row, never an exception; SearchInterrupted on Ctrl-C.
-  std::vector<Measurement> measure(const std::string& variant, const std::string& binary, const CompileTimeWorkload& workload,
-                                   Seconds timeout, Seconds* elapsed = nullptr);
+  std::vector<Measurement> measure(const Build& build, const CompileTimeWorkload& workload, Seconds timeout,
+                                   Seconds* elapsed = nullptr, const std::vector<std::string>& environment = {});
 
   // Run time limits: base's is the explicit one or none; a variant's scales with base's run time.
   Seconds base_run_timeout() const;
   Seconds variant_run_timeout(Seconds base_run_time) const;
 
   unsigned jobs() const { return jobs_; }
+  // How many variants a search builds per round: a full batch for every core.
+  std::size_t round_size() const;
 
 private:
   Seconds build_timeout() const;
+  std::size_t batch_size_for(std::size_t variants) const;
 
   const SearchOptions& options_;
   SearchProgress& progress_;
   std::string source_;
+  std::string source_text_;
   unsigned jobs_;
   SearchSpace space_;
+  std::vector<Constraint> constraints_;
   std::string name_;
   std::string algorithm_;
   std::string source_hash_;
@@ -81,6 +95,9 @@ private:
   std::vector<HarnessEntry> entries_;
   std::vector<std::string> run_options_;  // runtime-axis filters and sampling, the same for every run
   HarnessDevice device_;
+  bool batchable_ = true;
+  bool batching_broken_ = false;  // a batch failed whose variants all compile alone
+  std::atomic<std::size_t> next_batch_id_{0};
 };
 
 // Throws SearchInterrupted when Ctrl-C or SIGTERM asked the tool to stop.

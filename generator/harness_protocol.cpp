@@ -1,5 +1,6 @@
 #include "harness_protocol.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace policytune {
@@ -52,6 +53,7 @@ HarnessDevice device_of(const json& document) {
       if (value > 0) result.limits[limit] = value;
     }
   }
+  if (document.contains("visible_devices")) result.visible_devices = std::max<std::int64_t>(1, field<std::int64_t>(document, "visible_devices"));
   return result;
 }
 

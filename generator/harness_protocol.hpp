@@ -47,6 +47,8 @@ struct HarnessDevice {
   // Launch limits a device reports ("max_threads_per_block", "shared_memory_per_block",
   // "shared_memory_per_block_optin"); empty for the host and for harnesses that predate them.
   std::map<std::string, std::int64_t> limits;
+  // Devices of this kind the process sees; `policytune search` measures on each (a lane apiece).
+  std::int64_t visible_devices = 1;
 };
 
 struct HarnessState {

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -13,6 +14,8 @@
 #include <fmt/format.h>
 
 #include "user_error.hpp"
+
+extern char** environ;
 
 namespace policytune {
 namespace {
@@ -46,7 +49,8 @@ std::string ProcessResult::describe() const {
 }
 
 ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::duration<double> timeout,
-                          const std::optional<std::string>& working_directory) {
+                          const std::optional<std::string>& working_directory,
+                          const std::vector<std::string>& environment) {
   if (argv.empty()) throw UserError("internal: empty command");
   int out_pipe[2];
   int err_pipe[2];
@@ -57,6 +61,19 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
   std::vector<char*> args;
   for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
+  // The child's environment is prepared here: after fork, a threaded parent may not allocate.
+  std::vector<std::string> variables;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    const std::string variable = *entry;
+    const std::string name = variable.substr(0, variable.find('=') + 1);
+    const bool replaced = std::any_of(environment.begin(), environment.end(),
+                                      [&](const std::string& added) { return added.starts_with(name); });
+    if (!replaced) variables.push_back(variable);
+  }
+  variables.insert(variables.end(), environment.begin(), environment.end());
+  std::vector<char*> envp;
+  for (auto& variable : variables) envp.push_back(variable.data());
+  envp.push_back(nullptr);
 
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
@@ -74,7 +91,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
       (void)!write(exec_pipe[1], &error, sizeof error);
       _exit(127);
     }
-    execvp(args[0], args.data());
+    execvpe(args[0], args.data(), envp.data());
     const int error = errno;
     (void)!write(exec_pipe[1], &error, sizeof error);
     _exit(127);

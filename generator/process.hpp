@@ -25,9 +25,11 @@ struct ProcessResult {
 // Runs `argv` (never through a shell) in a process group of its own, capturing stdout and stderr.
 // At the deadline, or when interruption is requested, the whole group is killed with SIGKILL, so
 // compilers and benchmarks cannot leave helpers running. `timeout` 0 means none.
+// `environment` ("NAME=value") sets or replaces variables of ours for the child.
 // Throws UserError when the program cannot be started at all.
 ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::duration<double> timeout,
-                          const std::optional<std::string>& working_directory = std::nullopt);
+                          const std::optional<std::string>& working_directory = std::nullopt,
+                          const std::vector<std::string>& environment = {});
 
 // Ctrl-C and SIGTERM set a flag instead of killing policytune outright: running children are
 // killed, the work in flight is abandoned, and what was stored stays stored.

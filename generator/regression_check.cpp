@@ -109,8 +109,8 @@ private:
       return;
     }
     Seconds base_time{0};
-    const auto base_rows = session_.measure("base", session_.base_binary(), workload, session_.base_run_timeout(), &base_time);
-    const auto shipped_rows = session_.measure(policy.variant_name, build.binary, workload, session_.variant_run_timeout(base_time));
+    const auto base_rows = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), &base_time);
+    const auto shipped_rows = session_.measure(build, workload, session_.variant_run_timeout(base_time));
     std::error_code ignored;
     std::filesystem::remove(build.binary, ignored);
 

@@ -161,7 +161,7 @@ void ResultsDatabase::enable_write_ahead_log() {
     try {
       auto mode = connection_->prepare("PRAGMA journal_mode = WAL");
       mode.step();
-      if (mode.text(0) == "wal") return;
+      if (mode.text(0) == "wal" || path_ == ":memory:") return;  // a database in memory has no log
       throw SqliteError(SQLITE_ERROR, "cannot switch to WAL mode (journal mode is " + mode.text(0) + ")");
     } catch (const SqliteError& error) {
       if (error.code() != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline) throw;

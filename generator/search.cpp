@@ -3,8 +3,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
+#include <atomic>
+#include <cstdlib>
 #include <map>
+#include <mutex>
 #include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
 
 #include "benchmark_name.hpp"
 #include "benchmark_session.hpp"
@@ -14,6 +20,7 @@
 #include "search_strategy.hpp"
 #include "text_input.hpp"
 #include "user_error.hpp"
+#include "variant_space.hpp"
 
 namespace policytune {
 namespace {
@@ -36,6 +43,10 @@ public:
     database_.record(
         SearchSpaceRecord{session_.name(), session_.source_hash(), session_.algorithm(), space.size().to_string(), ranges});
     session_.prepare();
+    if (options_.compile_only) {
+      for (const auto& workload : session_.selected_workloads()) compile_workload(workload);
+      return;
+    }
     if (!session_.device().available) {
       // Recorded, so that a configure-time search knows it ran and found nothing to run on.
       Measurement skipped = session_.template_row("");
@@ -76,7 +87,7 @@ private:
     Seconds base_run_time{0};
     if (base_rows.empty()) {
       progress_.message(fmt::format("{}: measuring base", title));
-      base_rows = session_.measure("base", session_.base_binary(), workload, session_.base_run_timeout(), &base_run_time);
+      base_rows = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), &base_run_time);
       database_.record(base_rows);
     } else {
       for (const auto& row : base_rows) base_run_time += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
@@ -89,15 +100,22 @@ private:
     const Seconds run_timeout = session_.variant_run_timeout(base_run_time);
 
     const SearchSpace& space = session_.space();
-    auto strategy = make_strategy(options_.strategy, space, options_.budget, options_.seed);
+    const VariantSpace variants(space, session_.constraints(), device.limits, options_.shard_index, options_.shard_count);
+    const std::string strategy_name = resolve_strategy(options_.strategy, space.size(), options_.budget);
+    auto strategy = make_strategy(strategy_name, variants, options_.budget, options_.seed);
     const BigCount planned_count = options_.budget ? std::min(space.size(), BigCount(*options_.budget)) : space.size();
     progress_.begin_workload(title, planned_count.fits_u64() ? planned_count.to_u64() : UINT64_MAX);
-    const std::size_t batch_size = 2 * static_cast<std::size_t>(session_.jobs());
+    if (strategy_name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, strategy_name));
 
     std::optional<Measurement> first_failure;
     std::size_t succeeded = 0;
     std::size_t attempted = 0;  // variants the device did not rule out
-    const auto account = [&](const std::string& variant, const std::vector<Measurement>& rows, bool reused) {
+    // Books one variant's rows and tells the strategy how it did: base's time over the variant's
+    // (1 / score), or a failure. Lanes call it concurrently.
+    std::mutex booking;
+    const auto book = [&](const std::string& variant, const std::vector<Measurement>& rows, bool reused) {
+      const std::lock_guard lock(booking);
+      if (!reused) database_.record(rows);
       // A state the device cannot launch is skipped, not failed; a variant skipped on every state
       // counts neither way.
       const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) {
@@ -118,45 +136,39 @@ private:
         status = Status::skipped;
         reason = rows.front().reason;
       }
-      progress_.variant_done(variant, status, reason, score_of(base_rows, rows, variant), reused);
+      const auto score = status == Status::ok ? score_of(base_rows, rows, variant) : std::nullopt;
+      progress_.variant_done(variant, status, reason, score, reused);
+      return score && *score > 0 ? std::optional<double>(1.0 / *score) : std::nullopt;
     };
 
-    bool exhausted = false;
-    while (!exhausted) {
+    const auto started = std::chrono::steady_clock::now();
+    while (true) {
       check_interrupt();
-      std::vector<std::pair<std::string, Variant>> batch;
-      while (batch.size() < batch_size) {
-        const auto index = strategy->next();
-        if (!index) {
-          exhausted = true;
-          break;
-        }
-        Variant variant = space.variant_at(*index);
-        std::string variant_name = space.name_of(variant);
-        if (!in_shard(variant_name, options_.shard_index, options_.shard_count)) continue;
-        if (const auto found = stored.find(variant_name); found != stored.end()) {
-          account(variant_name, found->second, true);
+      if (options_.time_limit && Seconds(std::chrono::steady_clock::now() - started).count() >= *options_.time_limit) {
+        progress_.message(fmt::format("{}: --time-limit of {} s reached", title, *options_.time_limit));
+        break;
+      }
+      const std::vector<Point> points = strategy->propose(session_.round_size());
+      if (points.empty()) break;
+      std::vector<std::pair<std::string, Variant>> to_build;
+      std::vector<Point> built_points;
+      for (const Point& point : points) {
+        Variant variant = variants.variant_of(point);
+        std::string name = space.name_of(variant);
+        if (const auto found = stored.find(name); found != stored.end()) {
+          strategy->report(point, book(name, found->second, true));
           continue;
         }
-        batch.emplace_back(std::move(variant_name), std::move(variant));
+        to_build.emplace_back(std::move(name), std::move(variant));
+        built_points.push_back(point);
       }
-      if (batch.empty()) continue;
-      for (const auto& build : session_.build(batch, workload)) {
-        std::vector<Measurement> rows;
-        if (build.status != Status::ok) {
-          Measurement failed = session_.template_row(workload.name);
-          failed.variant = build.variant;
-          failed.status = build.status;
-          failed.reason = build.reason;
-          rows.push_back(failed);
-        } else {
-          rows = session_.measure(build.variant, build.binary, workload, run_timeout);
-          std::error_code ignored;
-          std::filesystem::remove(build.binary, ignored);  // measured: the binary is of no further use
-        }
-        database_.record(rows);
-        account(build.variant, rows, false);
-      }
+      if (to_build.empty()) continue;
+      const auto builds = session_.build(to_build, workload);
+      const auto costs = measure_in_lanes(builds, workload, run_timeout, [&](std::size_t i, const std::vector<Measurement>& rows) {
+        return book(builds[i].variant, rows, false);
+      });
+      for (std::size_t i = 0; i < builds.size(); ++i) strategy->report(built_points[i], costs[i]);
+      remove_binaries(builds);  // measured: of no further use
     }
     progress_.end_workload();
     if (attempted > 0 && succeeded == 0 && first_failure) {
@@ -166,10 +178,117 @@ private:
     }
   }
 
+  // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine
+  // without the GPU which variants compile, or to measure compile throughput.
+  void compile_workload(const CompileTimeWorkload& workload) {
+    const std::string title = session_.name() + (workload.name.empty() ? "" : "[" + workload.name + "]");
+    const SearchSpace& space = session_.space();
+    const VariantSpace variants(space, session_.constraints(), session_.device().limits, options_.shard_index,
+                                options_.shard_count);
+    const std::string strategy_name = resolve_strategy(options_.strategy, space.size(), options_.budget);
+    if (strategy_name != "exhaustive" && strategy_name != "random") {
+      throw UserError("--compile-only measures nothing to guide --strategy " + strategy_name + ": use exhaustive or random");
+    }
+    auto strategy = make_strategy(strategy_name, variants, options_.budget, options_.seed);
+    const BigCount planned_count = options_.budget ? std::min(space.size(), BigCount(*options_.budget)) : space.size();
+    progress_.begin_workload(title, planned_count.fits_u64() ? planned_count.to_u64() : UINT64_MAX);
+    while (true) {
+      check_interrupt();
+      const std::vector<Point> points = strategy->propose(session_.round_size());
+      if (points.empty()) break;
+      std::vector<std::pair<std::string, Variant>> to_build;
+      for (const Point& point : points) {
+        Variant variant = variants.variant_of(point);
+        to_build.emplace_back(space.name_of(variant), std::move(variant));
+      }
+      const auto builds = session_.build(to_build, workload);
+      for (std::size_t i = 0; i < builds.size(); ++i) {
+        progress_.variant_done(builds[i].variant, builds[i].status, builds[i].reason, std::nullopt, false);
+        strategy->report(points[i], std::nullopt);
+      }
+      remove_binaries(builds);
+    }
+    progress_.end_workload();
+  }
+
+  static void remove_binaries(const std::vector<BenchmarkSession::Build>& builds) {
+    std::set<std::string> binaries;  // a batch's binary once
+    for (const auto& build : builds) {
+      if (build.status == Status::ok) binaries.insert(build.binary);
+    }
+    for (const auto& binary : binaries) {
+      std::error_code ignored;
+      std::filesystem::remove(binary, ignored);
+    }
+  }
+
+  // Measures the built variants, one lane per device, each run pinned to its lane's device with
+  // CUDA_VISIBLE_DEVICES; a failed build becomes its row. `book(i, rows)` stores variant i's rows
+  // (called from the lanes) and gives its cost.
+  template <typename Book>
+  std::vector<std::optional<double>> measure_in_lanes(const std::vector<BenchmarkSession::Build>& builds,
+                                                      const CompileTimeWorkload& workload, Seconds run_timeout,
+                                                      const Book& book) {
+    std::vector<std::optional<double>> costs(builds.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> interrupted{false};
+    const auto lane = [&](const std::vector<std::string>& environment) {
+      for (std::size_t i = next++; i < builds.size() && !interrupted; i = next++) {
+        const auto& build = builds[i];
+        std::vector<Measurement> rows;
+        if (build.status != Status::ok) {
+          Measurement failed = session_.template_row(workload.name);
+          failed.variant = build.variant;
+          failed.status = build.status;
+          failed.reason = build.reason;
+          rows.push_back(failed);
+        } else {
+          try {
+            rows = session_.measure(build, workload, run_timeout, nullptr, environment);
+          } catch (const SearchInterrupted&) {
+            interrupted = true;
+            return;
+          }
+        }
+        costs[i] = book(i, rows);
+      }
+    };
+    const auto& environments = lane_environments();
+    std::vector<std::thread> threads;
+    for (std::size_t l = 1; l < std::min(environments.size(), builds.size()); ++l) threads.emplace_back(lane, environments[l]);
+    lane(environments.front());
+    for (auto& thread : threads) thread.join();
+    if (interrupted) throw SearchInterrupted();
+    return costs;
+  }
+
+  // One environment per measurement lane: nothing to add for a single lane; else lane i sees
+  // only the i-th device this process may use (its own CUDA_VISIBLE_DEVICES list, if set).
+  const std::vector<std::vector<std::string>>& lane_environments() {
+    if (!lane_environments_.empty()) return lane_environments_;
+    const std::size_t lanes = options_.lanes != 0 ? options_.lanes : static_cast<std::size_t>(session_.device().visible_devices);
+    if (lanes <= 1) {
+      lane_environments_.push_back({});
+      return lane_environments_;
+    }
+    std::vector<std::string> devices;
+    if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES"); visible != nullptr && *visible != '\0') {
+      std::istringstream list(visible);
+      for (std::string device; std::getline(list, device, ',');) devices.push_back(device);
+    }
+    for (std::size_t l = 0; l < lanes; ++l) {
+      const std::string device = l < devices.size() ? devices[l] : std::to_string(l);
+      lane_environments_.push_back({"CUDA_VISIBLE_DEVICES=" + device});
+    }
+    progress_.message(fmt::format("{}: measuring in {} lanes, one per device", session_.name(), lanes));
+    return lane_environments_;
+  }
+
   const SearchOptions& options_;
   SearchProgress& progress_;
   ResultsDatabase& database_;
   BenchmarkSession session_;
+  std::vector<std::vector<std::string>> lane_environments_;
 };
 
 }  // namespace
@@ -198,11 +317,13 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
   std::vector<std::string> selected;
   for (const auto& source : options.sources) {
     const std::string name = benchmark_name_from_path(source);
-    parse_search_space(read_text_file(source), source);
+    const std::string text = read_text_file(source);
+    parse_constraints(text, source, parse_search_space(text, source));
     if (std::regex_search(name, pattern)) selected.push_back(source);
   }
   if (selected.empty()) throw UserError("no benchmark matches -R '" + options.benchmark_regex + "'");
-  ResultsDatabase database(options.database, ResultsDatabase::Mode::create_if_missing);
+  // --compile-only stores nothing: the database it is given lives in memory.
+  ResultsDatabase database(options.compile_only ? ":memory:" : options.database, ResultsDatabase::Mode::create_if_missing);
   for (const auto& source : selected) {
     BenchmarkSearch search(options, progress, database, source);
     search.run();

@@ -23,10 +23,12 @@ struct SearchOptions {
   std::vector<std::string> sources;
   std::string benchmark_regex = ".*";
   std::vector<AxisFilter> filters;
-  std::string strategy = "exhaustive";
+  std::string strategy = "auto";
   std::optional<std::uint64_t> budget;  // variants per compile-time workload
+  std::optional<double> time_limit;     // seconds per compile-time workload; no new round after it
   std::uint64_t seed = 0;
   bool force = false;  // measure again what the database already holds (rows are replaced)
+  bool compile_only = false;  // build the variants, run nothing, store nothing
   // `--shard k/N`: this run searches only the variants whose name hashes to shard k of N, so N
   // machines (a Slurm job array) search disjoint parts that together are the whole search.
   std::uint64_t shard_index = 1;
@@ -35,6 +37,8 @@ struct SearchOptions {
   std::string build_directory = "policytune.build";
   CompilerOptions compiler;
   unsigned jobs = 0;  // parallel compiles; 0: every core
+  std::size_t batch_size = 0;  // variants per binary; 0: chosen per round (see BenchmarkSession)
+  unsigned lanes = 0;  // binaries measured at once, one per GPU; 0: one per visible device
   // CUB's defaults: a variant may take 10x the base build and 50x the base run.
   double build_timeout_factor = 10;
   double run_timeout_factor = 50;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -23,7 +24,8 @@ public:
   void end_workload();
   void message(const std::string& text);
 
-  // Wall time spent compiling (parallel builds count once) and running benchmarks.
+  // Wall time spent compiling (parallel builds count once) and running benchmarks (summed over
+  // lanes, which measure at the same time: hence atomic).
   void add_build_time(double seconds) noexcept { build_seconds_ += seconds; }
   void add_run_time(double seconds) noexcept { run_seconds_ += seconds; }
   double build_seconds() const noexcept { return build_seconds_; }
@@ -53,8 +55,8 @@ private:
   std::uint64_t total_reused_ = 0;
   std::uint64_t total_failed_ = 0;
   std::uint64_t total_skipped_ = 0;
-  double build_seconds_ = 0;
-  double run_seconds_ = 0;
+  std::atomic<double> build_seconds_ = 0;
+  std::atomic<double> run_seconds_ = 0;
 };
 
 }  // namespace policytune

@@ -161,10 +161,10 @@ RangeParameter parse_range_line(std::istringstream& fields, const std::string& f
   return parameter;
 }
 
-// Calls `handle(fields, line)` for every comment line `// <keyword> ...` (or `//<keyword> ...`) of
-// `source`, with `fields` positioned after the keyword.
-template <typename Handle>
-void for_each_directive(const std::string& source, const std::string& keyword, Handle&& handle) {
+}  // namespace
+
+void for_each_directive(const std::string& source, const std::string& keyword,
+                        const std::function<void(std::istringstream& fields, std::size_t line)>& handle) {
   std::istringstream lines(source);
   std::string text;
   std::size_t line = 0;
@@ -178,8 +178,6 @@ void for_each_directive(const std::string& source, const std::string& keyword, H
     if (found == keyword) handle(fields, line);
   }
 }
-
-}  // namespace
 
 SearchSpace parse_search_space(const std::string& source, const std::string& file) {
   std::vector<RangeParameter> parameters;

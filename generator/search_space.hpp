@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <sstream>
 #include <optional>
 #include <string>
 #include <utility>
@@ -64,6 +66,11 @@ SearchSpace parse_search_space(const std::string& source, const std::string& fil
 // The variant a `// %TEST% <variant name>` line declares for reproducible test builds, if any.
 // Throws UserError (file:line) when it names no variant of `space` or appears twice.
 std::optional<Variant> parse_test_variant(const std::string& source, const std::string& file, const SearchSpace& space);
+
+// Calls `handle` for every `// KEYWORD ...` comment line of `source` (KEYWORD like "%RANGE%"),
+// with `fields` positioned after the keyword and `line` counted from 1.
+void for_each_directive(const std::string& source, const std::string& keyword,
+                        const std::function<void(std::istringstream& fields, std::size_t line)>& handle);
 
 // A C identifier: what labels and macros must be.
 bool is_identifier(const std::string& text) noexcept;

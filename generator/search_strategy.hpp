@@ -7,25 +7,54 @@
 #include <vector>
 
 #include "big_count.hpp"
-#include "search_space.hpp"
 
 namespace policytune {
 
-// Decides which variant of a space to evaluate next. Every strategy proposes each variant at most
-// once, stops at the budget (distinct variants proposed), and is deterministic for a seed.
+// A point of a space: the index of its value on each axis.
+using Point = std::vector<std::uint64_t>;
+
+// What a strategy searches: axes of ordered values (adjacent indices are adjacent values, so a
+// step of one index is a small change) and the restrictions that exclude points. A benchmark's
+// %RANGE% lines with its %CONSTRAINT% lines are one; a recorded landscape is another.
+class StrategySpace {
+public:
+  virtual ~StrategySpace() = default;
+  // How many values each axis has; every axis has at least one.
+  virtual const std::vector<std::uint64_t>& axis_sizes() const = 0;
+  // False for a point a restriction excludes: it is never proposed and costs no budget.
+  virtual bool allowed(const Point& point) const = 0;
+
+  // The product of axis_sizes(), restricted points included.
+  BigCount size() const;
+  // Mixed-radix decoding, the last axis fastest (SearchSpace::variant_at's order).
+  Point point_at(const BigCount& index) const;
+  BigCount index_of(const Point& point) const;
+};
+
+// Decides which points to evaluate, asking for results as it goes (ask and tell). Every strategy
+// proposes each point at most once, never a restricted one, stops at the budget (distinct points
+// proposed), and gives the same sequence for the same seed and the same reported costs.
 class SearchStrategy {
 public:
   virtual ~SearchStrategy() = default;
-  // The index (SearchSpace::variant_at) of the next variant, or nullopt when done.
-  virtual std::optional<BigCount> next() = 0;
+  // Up to `at_most` (>= 1) points to evaluate next; empty when done (budget spent, space
+  // exhausted). The caller reports every proposed point before it calls propose() again.
+  virtual std::vector<Point> propose(std::size_t at_most) = 0;
+  // `cost`: lower is better (a time, or base's time over the variant's); nullopt when the point
+  // failed (build, run, verification) or could not run: evaluated, never the best.
+  virtual void report(const Point& point, std::optional<double> cost) = 0;
 };
 
-// The names --strategy accepts.
+// The names --strategy accepts, "auto" first.
 const std::vector<std::string>& strategy_names();
 
-// `budget` nullopt means no limit (exhaustive then covers the whole space). Throws UserError for
-// an unknown name, or for an unbounded random search of a space too large to finish.
-std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const SearchSpace& space,
+// What "auto" picks: exhaustive when the whole space fits the budget (or, without one, is small),
+// else the strongest strategy we have.
+std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget);
+
+// `budget` nullopt means no limit. Throws UserError for an unknown name, or for a strategy that
+// cannot run without a budget over a space this large.
+std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
                                               std::optional<std::uint64_t> budget, std::uint64_t seed);
 
 }  // namespace policytune

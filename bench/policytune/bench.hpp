@@ -68,6 +68,12 @@
 #  undef POLICYTUNE_BENCH_COLD_O0
 #endif
 
+// A batched build (several variants in one binary, see bench/README.md) redefines this around
+// each variant, so that every entry knows its variant and `--variant NAME` picks one.
+#ifndef POLICYTUNE_BENCH_VARIANT
+#  define POLICYTUNE_BENCH_VARIANT ""
+#endif
+
 #define POLICYTUNE_BENCH_CAT_(a, b) a##b
 #define POLICYTUNE_BENCH_CAT(a, b) POLICYTUNE_BENCH_CAT_(a, b)
 
@@ -91,7 +97,8 @@
   };                                                                                                      \
   }                                                                                                       \
   [[maybe_unused]] static ::policytune::bench::benchmark_base& POLICYTUNE_BENCH_CAT(policytune_bench_entry_, id) = \
-    ::policytune::bench::register_benchmark<POLICYTUNE_BENCH_CAT(policytune_bench_callable_, id), __VA_ARGS__>(#fn)
+    ::policytune::bench::register_benchmark<POLICYTUNE_BENCH_CAT(policytune_bench_callable_, id), __VA_ARGS__>( \
+      #fn, POLICYTUNE_BENCH_VARIANT)
 
 /// Registers `fn`, a function `void fn(state&)` without type axes.
 #define POLICYTUNE_BENCH(fn) POLICYTUNE_BENCH_(__COUNTER__, fn)
@@ -109,7 +116,7 @@
   }                                                                                                       \
   [[maybe_unused]] static ::policytune::bench::benchmark_base& POLICYTUNE_BENCH_CAT(policytune_bench_entry_, id) = \
     ::policytune::bench::register_benchmark<POLICYTUNE_BENCH_CAT(policytune_bench_callable_, id),               \
-                                            ::policytune::bench::type_list<>>(#fn)
+                                            ::policytune::bench::type_list<>>(#fn, POLICYTUNE_BENCH_VARIANT)
 
 // NVBench's names, so that CUB's benchmarks port by changing their include.
 #ifndef POLICYTUNE_BENCH_NO_NVBENCH_NAMES

@@ -31,6 +31,7 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
   add_database_option(app, s.database);
   app.add_option("--build-dir", s.build_directory, "where binaries are built")->capture_default_str();
   app.add_option("-j,--jobs", s.jobs, "parallel compiles (default: every core)");
+  app.add_option("--batch-size", s.batch_size, "variants compiled into one binary (default: enough to fill every core, at most 32)");
   app.add_option("--build-timeout", s.build_timeout, "seconds a variant may compile (default: 10x base, at least 10 s)");
   app.add_option("--run-timeout", s.run_timeout, "seconds a variant may run (default: 50x base, at least 10 s)");
   app.add_option("--cxx", s.compiler.host_compiler, "host C++ compiler")->capture_default_str();

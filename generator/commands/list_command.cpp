@@ -3,21 +3,40 @@
 #include <memory>
 
 #include "../benchmark_name.hpp"
+#include "../constraint.hpp"
 #include "../search_space.hpp"
 #include "../text_input.hpp"
 #include "command.hpp"
 
 namespace policytune {
+namespace {
+constexpr std::uint64_t kCountLimit = 1'000'000;
+}  // namespace
 
 RunCommand setup_list(CLI::App& app) {
   auto files = std::make_shared<std::vector<std::string>>();
   app.add_option("files", *files, "benchmark sources with // %RANGE% lines")->required();
   return [files] {
     for (const auto& file : *files) {
-      const SearchSpace space = parse_search_space(read_text_file(file), file);
+      const std::string text = read_text_file(file);
+      const SearchSpace space = parse_search_space(text, file);
+      const auto constraints = parse_constraints(text, file, space);
       fmt::print("`{}`: {} variants\n", benchmark_name_from_path(file), space.size().to_string());
       for (const auto& p : space.parameters()) {
         fmt::print("  * `{}` {} {}:{}:{}\n", p.label, p.macro, p.start, p.end, p.step);
+      }
+      for (const auto& constraint : constraints) fmt::print("  * constraint (line {}): {}\n", constraint.line(), constraint.text());
+      if (!constraints.empty()) {
+        // Counting means visiting every variant: only for spaces that take a moment.
+        if (space.size() <= BigCount(kCountLimit)) {
+          std::uint64_t allowed = 0;
+          for (BigCount index; index < space.size(); index = index + BigCount(1)) {
+            if (all_allow(constraints, space.variant_at(index), {})) ++allowed;
+          }
+          fmt::print("  {} variants satisfy the constraints (device limits not applied)\n", allowed);
+        } else {
+          fmt::print("  variants satisfying the constraints: not counted (over {})\n", kCountLimit);
+        }
       }
     }
     return 0;

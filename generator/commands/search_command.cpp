@@ -19,11 +19,15 @@ RunCommand setup_search(CLI::App& app) {
   SearchOptions& s = options->search;
   app.add_option("files", s.sources, "benchmark sources (.cu for CUDA, .cpp for host)")->required();
   app.add_option("-R,--regex", s.benchmark_regex, "only benchmarks whose name matches this regex");
-  app.add_option("--strategy", s.strategy, "how variants are chosen")
+  app.add_option("--strategy", s.strategy, "how variants are chosen (auto: exhaustive when the space fits the budget)")
       ->check(CLI::IsMember(strategy_names()))->capture_default_str();
   app.add_option("--budget", s.budget, "at most this many variants per compile-time workload");
-  app.add_option("--seed", s.seed, "seed of the random strategy: same seed, same order")->capture_default_str();
+  app.add_option("--time-limit", s.time_limit, "seconds per compile-time workload; no new round of builds after it")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--seed", s.seed, "seed of the strategy: same seed, same order")->capture_default_str();
+  app.add_option("--lanes", s.lanes, "variants measured at once, one per GPU (default: every visible GPU)");
   app.add_flag("--force", s.force, "measure again what the database already holds (rows are replaced)");
+  app.add_flag("--compile-only", s.compile_only, "build the variants (exhaustive or random), run and store nothing");
   auto shard = std::make_shared<std::string>();
   app.add_option("--shard", *shard, "k/N: search only shard k of N (disjoint parts; combine with `policytune merge`)");
   add_measurement_options(app, *options);
@@ -46,6 +50,11 @@ RunCommand setup_search(CLI::App& app) {
       fmt::print(stderr, "\npolicytune: interrupted; {} results stored in {}. The same command resumes.\n",
                  progress.measured(), search.database);
       return 130;
+    }
+    if (search.compile_only) {
+      fmt::print("compiled: {} variants, {} failed; compiling {:.1f} s\n", progress.measured(), progress.failed(),
+                 progress.build_seconds());
+      return 0;
     }
     fmt::print("searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s, "
                "running {:.1f} s; results in {}\n",

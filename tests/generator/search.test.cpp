@@ -225,7 +225,7 @@ TEST_CASE("a resumed search measures only what is missing", "[search]") {
 
 namespace {
 
-// Starts `policytune search` of the tiny benchmark (I32 only, one compile at a time) as a child
+// Starts `policytune search` of the tiny benchmark (I32 only, one variant compiled at a time) as a child
 // process, waits until at least `rows` results are stored, then sends it `signal`.
 // Returns the child's wait status.
 int interrupt_search(const Workspace& workspace, std::size_t rows, int signal) {
@@ -238,7 +238,7 @@ int interrupt_search(const Workspace& workspace, std::size_t rows, int signal) {
     dup2(null, STDOUT_FILENO);
     dup2(null, STDERR_FILENO);
     execl(POLICYTUNE_EXECUTABLE, POLICYTUNE_EXECUTABLE, "search", kTiny.c_str(), "-a", "T{ct}=I32", "--db",
-          database.c_str(), "--build-dir", build.c_str(), "-j", "1", "--min-samples", "3", "--max-time", "0.02",
+          database.c_str(), "--build-dir", build.c_str(), "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02",
           static_cast<char*>(nullptr));
     _exit(127);
   }
@@ -292,4 +292,100 @@ TEST_CASE("kill -9 in the middle of a search then resume gives the full set with
   }
   CHECK(rows.size() == 14);  // base and six variants, two sizes each
   CHECK(keys.size() == rows.size());
+}
+
+TEST_CASE("variants the constraints exclude are never built nor counted", "[search][constraint]") {
+  Workspace workspace;
+  auto options = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/constrained/sum.cpp");
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  std::set<std::string> variants;
+  for (const auto& row : workspace.rows()) variants.insert(row.variant);
+  CHECK(variants == std::set<std::string>{"base", "a_1.b_1", "a_1.b_2", "a_1.b_3", "a_1.b_4", "a_2.b_1", "a_2.b_2"});
+  CHECK(progress.measured() == 6);
+
+  // A budget counts allowed variants only: 4 of the 6, whichever the strategy picks.
+  Workspace budgeted;
+  options = budgeted.options(POLICYTUNE_TEST_DATA "/search/bench/constrained/sum.cpp");
+  options.strategy = "random";
+  options.budget = 4;
+  SearchProgress budgeted_progress(budgeted.quiet, false);
+  run_search(options, budgeted_progress);
+  CHECK(budgeted_progress.measured() == 4);
+  for (const auto& row : budgeted.rows()) CHECK(variants.count(row.variant) == 1);
+}
+
+TEST_CASE("each measurement lane runs its variants on its own device", "[search][lanes]") {
+  const auto lanes_of = [](const std::vector<Measurement>& rows) {
+    std::map<std::string, std::size_t> runs_by_lane;
+    for (const auto& row : rows) {
+      if (row.variant != "base") ++runs_by_lane[row.reason];
+    }
+    return runs_by_lane;
+  };
+  Workspace workspace;
+  auto options = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/lanes/visible.cpp");
+  options.lanes = 2;
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  const auto lanes = lanes_of(workspace.rows());
+  REQUIRE(lanes.size() == 2);
+  CHECK(lanes.count("CUDA_VISIBLE_DEVICES=0") == 1);
+  CHECK(lanes.count("CUDA_VISIBLE_DEVICES=1") == 1);
+  CHECK(lanes.at("CUDA_VISIBLE_DEVICES=0") + lanes.at("CUDA_VISIBLE_DEVICES=1") == 6);
+
+  // A CUDA_VISIBLE_DEVICES of our own (a Slurm allocation, say) is split between the lanes.
+  const char* before = std::getenv("CUDA_VISIBLE_DEVICES");
+  const std::string saved = before != nullptr ? before : "";
+  ::setenv("CUDA_VISIBLE_DEVICES", "4,7", 1);
+  Workspace allocated;
+  options = allocated.options(POLICYTUNE_TEST_DATA "/search/bench/lanes/visible.cpp");
+  options.lanes = 2;
+  SearchProgress allocated_progress(allocated.quiet, false);
+  run_search(options, allocated_progress);
+  if (before != nullptr) {
+    ::setenv("CUDA_VISIBLE_DEVICES", saved.c_str(), 1);
+  } else {
+    ::unsetenv("CUDA_VISIBLE_DEVICES");
+  }
+  const auto allocated_lanes = lanes_of(allocated.rows());
+  CHECK(allocated_lanes.size() == 2);
+  CHECK(allocated_lanes.count("CUDA_VISIBLE_DEVICES=4") == 1);
+  CHECK(allocated_lanes.count("CUDA_VISIBLE_DEVICES=7") == 1);
+
+  // One lane (a host benchmark reports one device) adds nothing to the environment.
+  Workspace single;
+  options = single.options(POLICYTUNE_TEST_DATA "/search/bench/lanes/visible.cpp");
+  options.budget = 2;
+  SearchProgress single_progress(single.quiet, false);
+  ::unsetenv("CUDA_VISIBLE_DEVICES");
+  run_search(options, single_progress);
+  if (before != nullptr) ::setenv("CUDA_VISIBLE_DEVICES", saved.c_str(), 1);
+  CHECK(lanes_of(single.rows()) == std::map<std::string, std::size_t>{{"CUDA_VISIBLE_DEVICES=unset", 2}});
+}
+
+TEST_CASE("--time-limit ends a search after the round that passes it", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(kTiny);
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  options.strategy = "exhaustive";
+  options.batch_size = 1;
+  options.jobs = 1;  // rounds of one variant (one core, one variant per binary)
+  options.time_limit = 0.001;
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  CHECK(progress.measured() == 1);  // the first round only: the limit had passed when it ended
+}
+
+TEST_CASE("--compile-only builds the variants, runs and stores nothing", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/batch_isolation.cpp");
+  options.compile_only = true;
+  options.strategy = "exhaustive";
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  CHECK(progress.measured() == 8);
+  CHECK(progress.failed() == 2);
+  CHECK_FALSE(fs::exists(workspace.root / "results.db"));
+  CHECK(progress.run_seconds() == 0);
 }

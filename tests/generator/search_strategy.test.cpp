@@ -13,11 +13,27 @@ using namespace policytune;
 
 namespace {
 
-// Everything a strategy proposes until it says it is done (with a safety cap against endless loops).
-std::vector<BigCount> drain(SearchStrategy& strategy, std::size_t cap = 1u << 22) {
+// A %RANGE% space as a strategy sees it, without restrictions.
+struct Grid final : StrategySpace {
+  explicit Grid(SearchSpace ranges) : space(std::move(ranges)) {
+    for (const auto& parameter : space.parameters()) sizes.push_back(static_cast<std::uint64_t>(parameter.count()));
+  }
+  const std::vector<std::uint64_t>& axis_sizes() const override { return sizes; }
+  bool allowed(const Point&) const override { return true; }
+
+  SearchSpace space;
+  std::vector<std::uint64_t> sizes;
+};
+
+// Everything a strategy proposes until it says it is done, one at a time, as space indices (with
+// a safety cap against endless loops).
+std::vector<BigCount> drain(SearchStrategy& strategy, const Grid& space, std::size_t cap = 1u << 22) {
   std::vector<BigCount> proposed;
-  while (auto index = strategy.next()) {
-    proposed.push_back(*index);
+  for (auto points = strategy.propose(1); !points.empty(); points = strategy.propose(1)) {
+    for (const auto& point : points) {
+      proposed.push_back(space.index_of(point));
+      strategy.report(point, std::nullopt);
+    }
     if (proposed.size() > cap) FAIL("strategy proposed more than " << cap << " variants");
   }
   return proposed;
@@ -30,62 +46,63 @@ std::vector<std::string> as_strings(const std::vector<BigCount>& indices) {
 }
 
 // 4 * 3 * 2 = 24 variants.
-SearchSpace small_space() {
-  return parse_search_space("// %RANGE% TUNE_A a 1:4:1\n// %RANGE% TUNE_B b 0:20:10\n// %RANGE% TUNE_C c 0:1:1\n",
-                            "small.cu");
+Grid small_space() {
+  return Grid(parse_search_space("// %RANGE% TUNE_A a 1:4:1\n// %RANGE% TUNE_B b 0:20:10\n// %RANGE% TUNE_C c 0:1:1\n",
+                               "small.cu"));
 }
 
 // 4000 * 1e9 * 1e9 = 4e21 variants: beyond 64 bits.
-SearchSpace huge_space() {
-  return parse_search_space(
+Grid huge_space() {
+  return Grid(parse_search_space(
       "// %RANGE% TUNE_A a 1:4000:1\n// %RANGE% TUNE_B b 0:999999999:1\n// %RANGE% TUNE_C c -999999999:0:1\n",
-      "huge.cu");
+      "huge.cu"));
 }
 
 }  // namespace
 
 TEST_CASE("strategy names are exhaustive and random", "[strategy]") {
-  CHECK(strategy_names() == std::vector<std::string>{"exhaustive", "random"});
+  CHECK(strategy_names() == std::vector<std::string>{"auto", "exhaustive", "random"});
 }
 
 TEST_CASE("exhaustive visits every index in order", "[strategy]") {
   const auto space = small_space();
   REQUIRE(space.size() == BigCount(24));
   auto strategy = make_strategy("exhaustive", space, std::nullopt, 1);
-  const auto proposed = drain(*strategy);
+  const auto proposed = drain(*strategy, space);
   REQUIRE(proposed.size() == 24);
   for (std::uint64_t i = 0; i < 24; ++i) CHECK(proposed[i] == BigCount(i));
   // Once done it stays done.
-  CHECK_FALSE(strategy->next().has_value());
-  CHECK_FALSE(strategy->next().has_value());
+  CHECK(strategy->propose(1).empty());
+  CHECK(strategy->propose(1).empty());
 }
 
 TEST_CASE("exhaustive stops at the budget", "[strategy]") {
   const auto space = small_space();
   SECTION("budget below the size") {
     auto strategy = make_strategy("exhaustive", space, 5, 1);
-    const auto proposed = drain(*strategy);
+    const auto proposed = drain(*strategy, space);
     REQUIRE(proposed.size() == 5);
     for (std::uint64_t i = 0; i < 5; ++i) CHECK(proposed[i] == BigCount(i));
   }
   SECTION("budget above the size") {
     auto strategy = make_strategy("exhaustive", space, 1000, 1);
-    CHECK(drain(*strategy).size() == 24);
+    CHECK(drain(*strategy, space).size() == 24);
   }
   SECTION("budget zero") {
     auto strategy = make_strategy("exhaustive", space, 0, 1);
-    CHECK_FALSE(strategy->next().has_value());
+    CHECK(strategy->propose(1).empty());
   }
   SECTION("a space beyond 64 bits, budget 3") {
-    auto strategy = make_strategy("exhaustive", huge_space(), 3, 1);
-    CHECK(as_strings(drain(*strategy)) == std::vector<std::string>{"0", "1", "2"});
+    const auto huge = huge_space();
+    auto strategy = make_strategy("exhaustive", huge, 3, 1);
+    CHECK(as_strings(drain(*strategy, huge)) == std::vector<std::string>{"0", "1", "2"});
   }
 }
 
 TEST_CASE("exhaustive of a space without ranges proposes its one variant", "[strategy]") {
-  const auto space = parse_search_space("int main() {}\n", "base.cu");
+  const Grid space(parse_search_space("int main() {}\n", "base.cu"));
   auto strategy = make_strategy("exhaustive", space, std::nullopt, 1);
-  CHECK(as_strings(drain(*strategy)) == std::vector<std::string>{"0"});
+  CHECK(as_strings(drain(*strategy, space)) == std::vector<std::string>{"0"});
 }
 
 TEST_CASE("random never exceeds the budget nor repeats itself", "[strategy]") {
@@ -93,11 +110,11 @@ TEST_CASE("random never exceeds the budget nor repeats itself", "[strategy]") {
   for (std::uint64_t budget : {0, 1, 7, 23}) {
     INFO("budget " << budget);
     auto strategy = make_strategy("random", space, budget, 42);
-    const auto proposed = drain(*strategy);
+    const auto proposed = drain(*strategy, space);
     CHECK(proposed.size() == budget);
     CHECK(std::set<BigCount>(proposed.begin(), proposed.end()).size() == proposed.size());
     for (const auto& index : proposed) CHECK(index < space.size());
-    CHECK_FALSE(strategy->next().has_value());
+    CHECK(strategy->propose(1).empty());
   }
 }
 
@@ -107,7 +124,7 @@ TEST_CASE("random covers the whole space when the budget allows", "[strategy]") 
                                               std::optional<std::uint64_t>{1000}}) {
     INFO("budget " << (budget ? std::to_string(*budget) : "none"));
     auto strategy = make_strategy("random", space, budget, 7);
-    const auto proposed = drain(*strategy);
+    const auto proposed = drain(*strategy, space);
     REQUIRE(proposed.size() == 24);
     std::set<BigCount> distinct(proposed.begin(), proposed.end());
     CHECK(distinct.size() == 24);
@@ -118,9 +135,9 @@ TEST_CASE("random covers the whole space when the budget allows", "[strategy]") 
 
 TEST_CASE("random is deterministic for a seed", "[strategy]") {
   const auto space = small_space();
-  auto first = drain(*make_strategy("random", space, std::nullopt, 1234));
-  auto again = drain(*make_strategy("random", space, std::nullopt, 1234));
-  auto other = drain(*make_strategy("random", space, std::nullopt, 1235));
+  auto first = drain(*make_strategy("random", space, std::nullopt, 1234), space);
+  auto again = drain(*make_strategy("random", space, std::nullopt, 1234), space);
+  auto other = drain(*make_strategy("random", space, std::nullopt, 1235), space);
   CHECK(as_strings(first) == as_strings(again));
   REQUIRE(other.size() == first.size());
   CHECK(as_strings(first) != as_strings(other));
@@ -132,11 +149,11 @@ TEST_CASE("random is deterministic for a seed", "[strategy]") {
 
 TEST_CASE("random on a space too large to shuffle is deterministic and distinct", "[strategy]") {
   // 2^21 * 2 = 4194304 variants: over the whole-shuffle limit, so sampled with rejection.
-  const auto space = parse_search_space("// %RANGE% TUNE_A a 0:2097151:1\n// %RANGE% TUNE_B b 0:1:1\n", "big.cu");
+  const Grid space(parse_search_space("// %RANGE% TUNE_A a 0:2097151:1\n// %RANGE% TUNE_B b 0:1:1\n", "big.cu"));
   REQUIRE(space.size() == BigCount(4194304));
-  const auto first = drain(*make_strategy("random", space, 500, 99));
-  const auto again = drain(*make_strategy("random", space, 500, 99));
-  const auto other = drain(*make_strategy("random", space, 500, 100));
+  const auto first = drain(*make_strategy("random", space, 500, 99), space);
+  const auto again = drain(*make_strategy("random", space, 500, 99), space);
+  const auto other = drain(*make_strategy("random", space, 500, 100), space);
   REQUIRE(first.size() == 500);
   CHECK(std::set<BigCount>(first.begin(), first.end()).size() == 500);
   for (const auto& index : first) CHECK(index < space.size());
@@ -149,7 +166,7 @@ TEST_CASE("random samples a space beyond 64 bits within its budget", "[strategy]
   REQUIRE(space.size().to_string() == "4000000000000000000000");
   REQUIRE_FALSE(space.size().fits_u64());
   auto strategy = make_strategy("random", space, 1000, 5);
-  const auto proposed = drain(*strategy);
+  const auto proposed = drain(*strategy, space);
   REQUIRE(proposed.size() == 1000);
   CHECK(std::set<BigCount>(proposed.begin(), proposed.end()).size() == 1000);
   bool any_beyond_64_bits = false;
@@ -160,20 +177,21 @@ TEST_CASE("random samples a space beyond 64 bits within its budget", "[strategy]
   // Uniform over 4e21: all but a vanishing fraction of draws lie beyond 2^64 (1.8e19).
   CHECK(any_beyond_64_bits);
   // Every proposal decodes to a variant of the space.
-  const auto variant = space.variant_at(proposed.front());
+  const auto variant = space.space.variant_at(proposed.front());
   REQUIRE(variant.size() == 3);
-  CHECK(space.index_of(variant) == proposed.front());
-  CHECK_FALSE(strategy->next().has_value());
+  CHECK(space.space.index_of(variant) == proposed.front());
+  CHECK(strategy->propose(1).empty());
   // Same seed, same sample.
-  CHECK(as_strings(drain(*make_strategy("random", space, 1000, 5))) == as_strings(proposed));
+  CHECK(as_strings(drain(*make_strategy("random", space, 1000, 5), space)) == as_strings(proposed));
 }
 
 TEST_CASE("random without a budget over a space beyond 64 bits is refused", "[strategy]") {
-  CHECK_THROWS_AS(make_strategy("random", huge_space(), std::nullopt, 1), UserError);
-  CHECK_THROWS_WITH(make_strategy("random", huge_space(), std::nullopt, 1),
+  const auto huge = huge_space();
+  CHECK_THROWS_AS(make_strategy("random", huge, std::nullopt, 1), UserError);
+  CHECK_THROWS_WITH(make_strategy("random", huge, std::nullopt, 1),
                     Catch::Contains("4000000000000000000000") && Catch::Contains("--budget"));
   // Exhaustive without a budget is allowed (it is lazy).
-  CHECK_NOTHROW(make_strategy("exhaustive", huge_space(), std::nullopt, 1));
+  CHECK_NOTHROW(make_strategy("exhaustive", huge, std::nullopt, 1));
 }
 
 TEST_CASE("an unknown strategy name is a user error", "[strategy]") {

@@ -17,6 +17,7 @@ namespace detail
 {
 template <class AxesList>
 struct typed_registration;
+bool keep_entries_of_variant(const std::string& variant);
 } // namespace detail
 
 /// One entry of a benchmark file: a benchmark function, its type axes (the cartesian product of
@@ -34,8 +35,9 @@ public:
     combo_function run;
   };
 
-  benchmark_base(std::string name, std::vector<axis> type_axes, std::vector<type_combo> combos)
+  benchmark_base(std::string name, std::string variant, std::vector<axis> type_axes, std::vector<type_combo> combos)
       : m_name(std::move(name))
+      , m_variant(std::move(variant))
       , m_type_axes(std::move(type_axes))
       , m_combos(std::move(combos))
   {}
@@ -132,6 +134,8 @@ public:
   }
 
   const std::string& name() const noexcept { return m_name; }
+  /// The variant a batched build compiled this entry for (`--variant` selects it); empty otherwise.
+  const std::string& variant() const noexcept { return m_variant; }
   const std::vector<axis>& type_axes() const noexcept { return m_type_axes; }
   const std::vector<axis>& runtime_axes() const noexcept { return m_runtime_axes; }
   const std::vector<type_combo>& combos() const noexcept { return m_combos; }
@@ -170,9 +174,11 @@ private:
 
   template <class>
   friend struct detail::typed_registration;
+  friend bool detail::keep_entries_of_variant(const std::string& variant);
 
   benchmark_base* m_next = nullptr;
   std::string m_name;
+  std::string m_variant;
   std::vector<axis> m_type_axes;
   std::vector<axis> m_runtime_axes;
   std::vector<type_combo> m_combos;
@@ -196,6 +202,30 @@ inline entry_list& registry()
 {
   static entry_list entries;
   return entries;
+}
+
+/// Unlinks the entries of every other variant from the registry (they live on, unused); false,
+/// and the registry unchanged, when no entry belongs to `variant`.
+inline bool keep_entries_of_variant(const std::string& variant)
+{
+  entry_list kept;
+  for (benchmark_base* b = registry().head; b != nullptr;)
+  {
+    benchmark_base* following = b->m_next;
+    if (b->variant() == variant)
+    {
+      (kept.tail != nullptr ? kept.tail->m_next : kept.head) = b;
+      kept.tail                                              = b;
+    }
+    b = following;
+  }
+  if (kept.head == nullptr)
+  {
+    return false;
+  }
+  kept.tail->m_next = nullptr;
+  registry()        = kept;
+  return true;
 }
 
 // ---- compile-time cartesian product of the type axes (last axis fastest) ----------------------
@@ -307,12 +337,12 @@ struct typed_registration<type_list<Axes...>>
   }
 
   template <class Callable>
-  static benchmark_base& add(const char* default_name)
+  static benchmark_base& add(const char* default_name, const char* variant)
   {
     std::vector<axis> axes;
     std::size_t position = 0;
     (axes.push_back(make_type_axis(position++, Axes{})), ...);
-    auto* b = new benchmark_base(default_name, std::move(axes), combos<Callable>(typename cartesian<Axes...>::type{}));
+    auto* b = new benchmark_base(default_name, variant, std::move(axes), combos<Callable>(typename cartesian<Axes...>::type{}));
     entry_list& list = registry();
     (list.tail != nullptr ? list.tail->m_next : list.head) = b;
     list.tail                                              = b;
@@ -322,10 +352,11 @@ struct typed_registration<type_list<Axes...>>
 } // namespace detail
 
 /// Registers a benchmark function `template <class... Ts> void fn(state&, type_list<Ts...>)` over
-/// the cartesian product of the type lists in `TypeAxes` (a type_list of type_lists).
+/// the cartesian product of the type lists in `TypeAxes` (a type_list of type_lists). `variant`
+/// names the variant of a batched build the entry belongs to.
 template <class Callable, class TypeAxes>
-benchmark_base& register_benchmark(const char* default_name)
+benchmark_base& register_benchmark(const char* default_name, const char* variant = "")
 {
-  return detail::typed_registration<TypeAxes>::template add<Callable>(default_name);
+  return detail::typed_registration<TypeAxes>::template add<Callable>(default_name, variant);
 }
 } // namespace policytune::bench

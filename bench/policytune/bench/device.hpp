@@ -22,6 +22,8 @@ struct device_info
   long long max_threads_per_block         = 0;
   long long shared_memory_per_block       = 0; // bytes of static shared memory
   long long shared_memory_per_block_optin = 0; // bytes with cudaFuncAttributeMaxDynamicSharedMemorySize
+  // How many devices this process sees (CUDA_VISIBLE_DEVICES): a driver may measure on each.
+  long long visible_devices = 1;
 };
 } // namespace policytune::bench
 

@@ -75,6 +75,7 @@ inline bool query_device(device_info& info, std::string& reason)
   info.shared_memory_per_block_optin = static_cast<long long>(p.sharedMemPerBlockOptin);
   info.toolkit                       = cuda_toolkit();
   info.library = cccl_library();
+  info.visible_devices               = count;
   return true;
 }
 } // namespace policytune::bench::detail

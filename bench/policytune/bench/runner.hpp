@@ -66,6 +66,7 @@ struct options
   bool list   = false;
   bool device = false;
   bool help   = false;
+  std::string variant; // --variant: the variant of a batched build to run
   std::vector<axis_filter> filters;
   run_settings settings;
   bool min_samples_given = false;
@@ -162,8 +163,10 @@ inline axis_filter parse_axis_spec(const char* spec)
 
 inline const char* usage_text()
 {
-  return "usage: BENCHMARK [--list | --device] [--axis SPEC]... [--min-samples N] [--max-noise F] [--max-time S]\n"
+  return "usage: BENCHMARK [--list | --device] [--variant NAME] [--axis SPEC]... [--min-samples N] [--max-noise F]\n"
+         "                 [--max-time S]\n"
          "  --list            print the entries and their axes as JSON\n"
+         "  --variant NAME    the variant to run, in a binary built with several (a batched build)\n"
          "  --device          print the identity of the device as JSON\n"
          "  --axis SPEC, -a   run only these axis values: Name=value, Name=[v1,v2], Name[pow2]=exponent\n"
          "                    (type axes take labels such as F32; several --axis options combine;\n"
@@ -229,6 +232,10 @@ inline options parse_command_line(int argc, char** argv)
       no_value();
       opt.help = true;
     }
+    else if (is("--variant"))
+    {
+      opt.variant = take_value();
+    }
     else if (is("--axis") || is("-a"))
     {
       axis_filter f = parse_axis_spec(take_value());
@@ -280,6 +287,31 @@ inline options parse_command_line(int argc, char** argv)
     throw usage_error("--list and --device exclude each other");
   }
   return opt;
+}
+
+/// Keeps the entries of one variant in the registry. A batched build registers every entry once
+/// per variant; `variant` empty keeps the entries of an ordinary build. Throws usage_error when the
+/// binary has no such variant, or holds several and none was chosen.
+inline void select_variant(const std::string& variant)
+{
+  bool batched = false;
+  for (const benchmark_base* b = registry().head; b != nullptr; b = b->next())
+  {
+    batched = batched || !b->variant().empty();
+  }
+  if (!batched && variant.empty())
+  {
+    return; // an ordinary build
+  }
+  if (variant.empty())
+  {
+    throw usage_error(cat({"this binary holds several variants (", registry().head->variant().c_str(),
+                           ", ...): choose one with --variant"}));
+  }
+  if (!keep_entries_of_variant(variant))
+  {
+    throw usage_error(cat({"--variant ", variant.c_str(), ": this binary has no such variant"}));
+  }
 }
 
 /// Whether the int64 filter item `item` (a number or a range start:end[:step]) contains `x`.
@@ -579,6 +611,8 @@ inline void device_members(std::string& out, const device_info& d)
   json_string(out, d.toolkit);
   out += ",\"library\":";
   json_string(out, d.library);
+  out += ",\"visible_devices\":";
+  json_int(out, d.visible_devices);
 }
 
 inline std::string status_json(const char* status, const std::string& reason)
@@ -858,6 +892,16 @@ inline int main(int argc, char** argv)
   {
     std::fprintf(stderr, "%s", detail::usage_text());
     return 0;
+  }
+
+  try
+  {
+    detail::select_variant(opt.variant);
+  }
+  catch (const detail::usage_error& e)
+  {
+    std::fprintf(stderr, "%s: error: %s\n", program, e.what());
+    return 2;
   }
 
   const std::vector<std::string> errors = detail::definition_errors();

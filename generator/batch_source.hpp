@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace policytune {
+
+// One variant of a batched build: its name (what `--variant` selects) and its %RANGE% defines.
+struct BatchMember {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> defines;
+};
+
+// The translation unit that builds several variants of one benchmark source into one binary, so
+// that the compiler parses the headers once per batch instead of once per variant. The source's
+// #include lines are hoisted to the top (outside any namespace, where include guards then keep
+// them); the source itself is included once per variant, inside a namespace of its own, between
+// that variant's defines, with POLICYTUNE_BENCH_VARIANT naming it for the harness. Macros the
+// source defines are undefined after each copy. The benchmark author writes nothing for this.
+// Compile it with the source's directory on the include path (for its quoted includes).
+std::string batch_source(const std::string& source_path, const std::string& source_text,
+                         const std::vector<BatchMember>& members);
+
+// Whether a source can be batched: not when it guards itself against a second inclusion, nor when
+// a preprocessor line before its last #include uses a %RANGE% macro (`macros`), since the hoisted
+// includes are seen once, before any variant's defines.
+bool batchable(const std::string& source_text, const std::vector<std::string>& macros);
+
+}  // namespace policytune

@@ -1,0 +1,70 @@
+#include "kernel_tuner_cache.hpp"
+
+#include "search_space.hpp"
+#include "text_input.hpp"
+#include "user_error.hpp"
+
+namespace policytune {
+namespace {
+
+using Json = KernelTunerCache::Json;
+
+constexpr double kOldFailureTime = 1e20;  // older Kernel Tuner files mark failures with this
+
+// Where a key starts in the text (JSON values carry no lines).
+std::size_t line_of(const std::string& text, const std::string& key, std::size_t from) {
+  const std::size_t at = text.find("\"" + key + "\"", from);
+  return at == std::string::npos ? 0 : line_of_offset(text, at);
+}
+
+}  // namespace
+
+std::size_t KernelTunerCache::line_of_key(const std::string& key) const { return line_of(text, key, 0); }
+
+std::size_t KernelTunerCache::line_of_entry(const std::string& key) const {
+  // Looked for after "cache", since a key's text (parameter values) may also appear before it.
+  const std::size_t cache_at = text.find("\"cache\"");
+  return line_of(text, key, cache_at == std::string::npos ? 0 : cache_at);
+}
+
+KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
+  KernelTunerCache result;
+  result.path = path;
+  result.text = read_text_file(path);
+  try {
+    result.document = Json::parse(result.text);
+  } catch (const Json::parse_error& error) {
+    throw UserError(path, line_of_offset(result.text, error.byte == 0 ? 0 : error.byte - 1),
+                    "not valid JSON: " + std::string(error.what()));
+  }
+  const Json& document = result.document;
+  const auto require = [&](const char* key, Json::value_t type, const char* what) -> const Json& {
+    if (!document.is_object() || !document.contains(key) || document.at(key).type() != type) {
+      throw UserError(path, result.line_of_key(key), std::string("Kernel Tuner cache needs '") + key + "' (" + what + ")");
+    }
+    return document.at(key);
+  };
+  const Json& keys = require("tune_params_keys", Json::value_t::array, "a list of parameter names");
+  require("cache", Json::value_t::object, "an object of configurations");
+  for (const auto& key : keys) {
+    if (!key.is_string() || !is_identifier(key.get<std::string>())) {
+      throw UserError(path, result.line_of_key("tune_params_keys"),
+                      "tune_params_keys holds '" + key.dump() + "', which is not a parameter name");
+    }
+    result.parameters.push_back(key.get<std::string>());
+  }
+  return result;
+}
+
+KernelTunerTime entry_time(const KernelTunerCache& cache, const std::string& key, const Json& entry) {
+  const auto fail = [&](const std::string& message) { return UserError(cache.path, cache.line_of_entry(key), message); };
+  if (!entry.is_object()) throw fail("cache entry '" + key + "' is not an object");
+  if (!entry.contains("time")) throw fail("cache entry '" + key + "' has no 'time'");
+  const Json& time = entry["time"];
+  if (time.is_string()) return {std::nullopt, time.get<std::string>()};
+  if (!time.is_number()) throw fail("cache entry '" + key + "' has a 'time' that is neither a number nor a failure");
+  if (time.get<double>() >= kOldFailureTime) return {std::nullopt, "time 1e20 (failed)"};
+  return {time.get<double>(), ""};
+}
+
+}  // namespace policytune

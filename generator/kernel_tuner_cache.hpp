@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace policytune {
+
+// A Kernel Tuner cache file (JSON, optionally gzipped), parsed and checked as far as `import` and
+// `replay` both need it: `tune_params_keys` (the parameter names, in order) and `cache`, an object
+// of configurations keyed by their comma-joined parameter values. Each entry repeats the
+// parameters and has a `time` in milliseconds, or a failure: a string ("CompilationFailedConfig",
+// "RuntimeFailedConfig", "InvalidConfig") or, in older files, the value 1e20.
+struct KernelTunerCache {
+  // Ordered: the file's order matters (a default base, value lists).
+  using Json = nlohmann::ordered_json;
+
+  std::string path;
+  std::string text;  // as read, gunzipped
+  Json document;
+  std::vector<std::string> parameters;
+
+  const Json& cache() const { return document.at("cache"); }
+  // The line of a top-level key or of a cache entry's key, for messages (0 when not found).
+  std::size_t line_of_key(const std::string& key) const;
+  std::size_t line_of_entry(const std::string& key) const;
+};
+
+// Throws UserError (file:line) for a file that is not such a cache.
+KernelTunerCache read_kernel_tuner_cache(const std::string& path);
+
+// The `time` of cache entry `key`: milliseconds, or the failure. Throws UserError (file:line)
+// for an entry that is not an object, has no time or has one that is neither.
+struct KernelTunerTime {
+  std::optional<double> milliseconds;
+  std::string failure;  // the failure string, or "time 1e20 (failed)"
+};
+KernelTunerTime entry_time(const KernelTunerCache& cache, const std::string& key, const KernelTunerCache::Json& entry);
+
+}  // namespace policytune

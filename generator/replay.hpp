@@ -1,0 +1,35 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "landscape.hpp"
+
+namespace policytune {
+
+struct ReplayOptions {
+  std::string strategy = "auto";
+  std::vector<std::uint64_t> budgets{100, 200, 400};
+  std::uint64_t repeats = 100;
+  std::uint64_t seed = 1;
+  std::size_t batch = 1;  // the at_most passed to propose()
+};
+
+// One search of a landscape: the strategy runs until it is done, each distinct configuration
+// counting once towards `budget`. Returns the fraction of the optimum it found, t_opt / t_best
+// (0 when nothing it evaluated succeeded). Throws std::logic_error when the strategy breaks its
+// promises (over budget, a restricted or repeated point).
+double replay_once(const Landscape& landscape, const std::string& strategy, std::uint64_t budget, std::uint64_t seed,
+                   std::size_t batch);
+
+struct ReplayResult {
+  std::uint64_t budget = 0;
+  double mean_fraction = 0;  // over the repeats, seeds seed, seed + 1, ...
+};
+
+// Every budget separately, `repeats` searches each. Throws UserError for an unknown strategy.
+std::vector<ReplayResult> replay(const Landscape& landscape, const ReplayOptions& options);
+
+}  // namespace policytune

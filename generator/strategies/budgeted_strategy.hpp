@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "../search_strategy.hpp"
+#include "random_generator.hpp"
+#include "unseen_points.hpp"
+
+namespace policytune {
+
+// What the strategies share: the budget, the memory of every point proposed and how it did (so a
+// strategy that comes back to a known point pays nothing), and a source of random unseen points.
+// A strategy says which point it wants next; this class keeps the promises of SearchStrategy:
+// never over budget, never a restricted or repeated point, at least one point per round while
+// budget and unseen points last.
+class BudgetedStrategy : public SearchStrategy {
+public:
+  std::vector<Point> propose(std::size_t at_most) final;
+  void report(const Point& point, std::optional<double> cost) final;
+
+protected:
+  static constexpr double kFailed = std::numeric_limits<double>::infinity();
+
+  BudgetedStrategy(const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed);
+
+  // The point the strategy wants evaluated next (allowed, not known()), or nullopt when it wants
+  // nothing more until the results of this round are in. A round that would stay empty proposes a
+  // random unseen point instead.
+  virtual std::optional<Point> next_point() = 0;
+  // The result of a point this strategy proposed: its cost, kFailed for a failure.
+  virtual void learn(const Point& point, double cost) = 0;
+
+  const StrategySpace& space() const { return space_; }
+  RandomGenerator& random() { return random_; }
+  // Proposed before, whether its result is in or not.
+  bool known(const Point& point) const { return costs_.count(point) != 0 || pending_.count(point) != 0; }
+  // The reported cost of a point, or nullopt when it is unknown or pending.
+  std::optional<double> cost_of(const Point& point) const;
+  // A uniformly random allowed point not proposed yet; nullopt when none is left.
+  std::optional<Point> random_unseen_point();
+  // Distinct points proposed so far, and how many the budget allows (nullopt: no limit).
+  std::uint64_t proposed() const { return proposed_; }
+  std::optional<std::uint64_t> budget() const { return budget_; }
+  // The reported results, by point.
+  const std::map<Point, double>& costs() const { return costs_; }
+
+private:
+  const StrategySpace& space_;
+  std::optional<std::uint64_t> budget_;
+  RandomGenerator random_;
+  UnseenPoints unseen_;
+  std::map<Point, double> costs_;
+  std::set<Point> pending_;
+  std::uint64_t proposed_ = 0;
+  bool done_ = false;
+};
+
+// A random point near `point`: `changes` axes of more than one value (fewer if the space has fewer)
+// take another value, the next one up or down with probability `adjacent`, else any other. The
+// result may be restricted or known; the caller checks.
+Point mutate(const Point& point, const std::vector<std::uint64_t>& axis_sizes, std::size_t changes, double adjacent,
+             RandomGenerator& random);
+
+}  // namespace policytune

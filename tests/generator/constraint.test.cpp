@@ -1,0 +1,100 @@
+#include "constraint.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "user_error.hpp"
+
+using namespace policytune;
+
+namespace {
+
+const std::string kRanges =
+    "// %RANGE% TUNE_ITEMS_PER_THREAD ipt 1:16:1\n"
+    "// %RANGE% TUNE_THREADS_PER_BLOCK tpb 32:1024:32\n";
+
+SearchSpace space() { return parse_search_space(kRanges, "bench.cu"); }
+
+bool allows(const std::string& expression, Variant variant, const std::map<std::string, std::int64_t>& limits = {}) {
+  const SearchSpace s = space();
+  return Constraint(expression, s, "bench.cu", 3).allows(variant, limits);
+}
+
+std::string error_of(const std::string& source) {
+  const std::string text = kRanges + source;
+  try {
+    parse_constraints(text, "bench.cu", parse_search_space(text, "bench.cu"));
+  } catch (const UserError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("constraints use labels and macros with C's precedence", "[constraint]") {
+  CHECK(allows("ipt * tpb <= 4096", {16, 256}));
+  CHECK_FALSE(allows("ipt * tpb <= 4096", {16, 512}));
+  CHECK(allows("TUNE_ITEMS_PER_THREAD * TUNE_THREADS_PER_BLOCK <= 4096", {16, 256}));
+  CHECK(allows("1 + 2 * 3 == 7", {1, 32}));
+  CHECK(allows("(1 + 2) * 3 == 9", {1, 32}));
+  CHECK(allows("tpb % 64 == 0 || ipt == 1", {1, 96}));
+  CHECK_FALSE(allows("tpb % 64 == 0 || ipt == 1", {2, 96}));
+  CHECK(allows("!(ipt > 4) && -ipt < 0", {3, 32}));
+  CHECK(allows("ipt != 5", {4, 32}));
+  CHECK_FALSE(allows("ipt >= 5", {4, 32}));
+  CHECK(allows("10 - 4 - 3 == 3 && 64 / 4 / 2 == 8", {1, 32}));  // left-associative
+}
+
+TEST_CASE("an arithmetic fault excludes the variant, without a crash", "[constraint]") {
+  CHECK_FALSE(allows("tpb / (ipt - 1) > 0", {1, 32}));
+  CHECK(allows("tpb / (ipt - 1) > 0", {2, 32}));
+  CHECK_FALSE(allows("9223372036854775807 + ipt > 0", {1, 32}));
+  CHECK_FALSE(allows("9223372036854775807 * tpb > 0", {1, 32}));
+  // && short-circuits as in C, so a guarded division is safe.
+  CHECK_FALSE(allows("ipt != 1 && tpb % (ipt - 1) == 0", {1, 32}));
+}
+
+TEST_CASE("device limits apply once the device reported them", "[constraint]") {
+  const std::map<std::string, std::int64_t> h200{{"max_threads_per_block", 1024}, {"shared_memory_per_block", 49152}};
+  CHECK(allows("tpb <= max_threads_per_block", {1, 1024}, h200));
+  CHECK_FALSE(allows("tpb <= max_threads_per_block / 2", {1, 1024}, h200));
+  // Unknown (a host benchmark, or before the device was probed): the constraint does not apply...
+  CHECK(allows("tpb <= max_threads_per_block / 2", {1, 1024}));
+  // ...but a known part still decides: false && unknown is false, true || unknown is true.
+  CHECK_FALSE(allows("ipt > 8 && tpb <= max_threads_per_block", {1, 32}));
+  CHECK(allows("ipt < 8 || tpb > max_threads_per_block", {1, 32}));
+}
+
+TEST_CASE("every constraint line of a source is parsed; switched-off ones are not", "[constraint]") {
+  const std::string text = kRanges +
+                           "// %CONSTRAINT% ipt * tpb <= 4096\n"
+                           "// %//CONSTRAINT//% ipt == 99\n"
+                           "int x; // %CONSTRAINT% is only a directive at the start of a comment line\n"
+                           "//%CONSTRAINT% tpb % 64 == 0   \n";
+  const SearchSpace s = parse_search_space(text, "bench.cu");
+  const auto constraints = parse_constraints(text, "bench.cu", s);
+  REQUIRE(constraints.size() == 2);
+  CHECK(constraints[0].text() == "ipt * tpb <= 4096");
+  CHECK(constraints[0].line() == 3);
+  CHECK(constraints[1].text() == "tpb % 64 == 0");
+  CHECK(constraints[1].line() == 6);
+  CHECK(all_allow(constraints, {16, 256}, {}));
+  CHECK_FALSE(all_allow(constraints, {16, 512}, {}));
+  CHECK_FALSE(all_allow(constraints, {1, 96}, {}));
+}
+
+TEST_CASE("malformed constraints name the file and line", "[constraint]") {
+  CHECK(error_of("// %CONSTRAINT%\n") == "bench.cu:3: %CONSTRAINT% needs an expression, such as: // %CONSTRAINT% tpb * ipt <= 8192");
+  CHECK(error_of("// %CONSTRAINT% ipt <= blocks\n") ==
+        "bench.cu:3: %CONSTRAINT% 'ipt <= blocks': 'blocks' is neither a %RANGE% parameter nor a device limit "
+        "(max_threads_per_block, shared_memory_per_block, shared_memory_per_block_optin)");
+  CHECK(error_of("// %CONSTRAINT% (ipt <= 4\n") == "bench.cu:3: %CONSTRAINT% '(ipt <= 4': a '(' is not closed");
+  CHECK(error_of("// %CONSTRAINT% ipt <=\n") == "bench.cu:3: %CONSTRAINT% 'ipt <=': the expression ends too early");
+  CHECK(error_of("// %CONSTRAINT% ipt = 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt = 4': unexpected '='");
+  CHECK(error_of("// %CONSTRAINT% ipt & 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt & 4': unexpected '&'");
+  CHECK(error_of("// %CONSTRAINT% ipt 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt 4': unexpected '4'");
+  CHECK(error_of("// %CONSTRAINT% ipt < 99999999999999999999\n") ==
+        "bench.cu:3: %CONSTRAINT% 'ipt < 99999999999999999999': the number 99999999999999999999 does not fit in 64 bits");
+  CHECK(error_of("// %CONSTRAINT% ipt < 4\n// %CONSTRAINT% tpb $ 2\n") ==
+        "bench.cu:4: %CONSTRAINT% 'tpb $ 2': unexpected '$'");
+}
