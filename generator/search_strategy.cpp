@@ -1,9 +1,15 @@
 #include "search_strategy.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <utility>
 
+#include "strategies/adaptive_evolution.hpp"
 #include "strategies/exhaustive.hpp"
+#include "strategies/genetic_algorithm.hpp"
+#include "strategies/iterated_local_search.hpp"
 #include "strategies/random_sampling.hpp"
+#include "strategies/simulated_annealing.hpp"
 #include "user_error.hpp"
 
 namespace policytune {
@@ -11,6 +17,8 @@ namespace {
 
 // "auto" without a budget searches exhaustively up to this many points.
 constexpr std::uint64_t kSmallSpace = 1000;
+// What "auto" picks for larger spaces: the best on the recorded landscapes (README, "Search strategies").
+constexpr const char* kStrongest = "adaptive_evolution";
 
 std::string joined_names() {
   std::string text;
@@ -46,28 +54,62 @@ BigCount StrategySpace::index_of(const Point& point) const {
   return index;
 }
 
+namespace {
+
+using Factory = std::unique_ptr<SearchStrategy> (*)(const StrategySpace&, std::optional<std::uint64_t>, std::uint64_t);
+
+// The strategies that sample the space, in the order --help lists them.
+const std::vector<std::pair<std::string, Factory>>& sampling_strategies() {
+  static const std::vector<std::pair<std::string, Factory>> strategies{
+      {"random", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
+         return make_random_sampling(space, budget, seed);
+       }},
+      {"adaptive_evolution", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
+         return make_adaptive_evolution(space, budget, seed);
+       }},
+      {"genetic_algorithm", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
+         return make_genetic_algorithm(space, budget, seed);
+       }},
+      {"iterated_local_search", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
+         return make_iterated_local_search(space, budget, seed);
+       }},
+      {"simulated_annealing", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
+         return make_simulated_annealing(space, budget, seed);
+       }},
+  };
+  return strategies;
+}
+
+}  // namespace
+
 const std::vector<std::string>& strategy_names() {
-  static const std::vector<std::string> names{"auto", "exhaustive", "random"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all{"auto", "exhaustive"};
+    for (const auto& [name, make] : sampling_strategies()) all.push_back(name);
+    return all;
+  }();
   return names;
 }
 
 std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget) {
   if (name != "auto") return name;
   const bool fits = budget ? space_size <= BigCount(*budget) : space_size <= BigCount(kSmallSpace);
-  return fits ? "exhaustive" : "random";
+  return fits ? "exhaustive" : kStrongest;
 }
 
 std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
                                               std::optional<std::uint64_t> budget, std::uint64_t seed) {
   const std::string resolved = resolve_strategy(name, space.size(), budget);
   if (resolved == "exhaustive") return make_exhaustive(space, budget);
-  if (resolved != "random") throw UserError("unknown --strategy '" + name + "' (" + joined_names() + ")");
-  // Without a budget a sampling strategy remembers every point it proposed: refused where that
-  // could never end.
+  const auto& strategies = sampling_strategies();
+  const auto found = std::find_if(strategies.begin(), strategies.end(), [&](const auto& entry) { return entry.first == resolved; });
+  if (found == strategies.end()) throw UserError("unknown --strategy '" + name + "' (" + joined_names() + ")");
+  // Without a budget a sampling strategy runs until it has seen every allowed point, remembering
+  // each: refused where that could never end.
   if (!budget && !space.size().fits_u64()) {
     throw UserError("--strategy " + resolved + " over " + space.size().to_string() + " variants needs a --budget");
   }
-  return make_random_sampling(space, budget, seed);
+  return found->second(space, budget, seed);
 }
 
 }  // namespace policytune

@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "../analysis.hpp"
+#include "../dispatch_selection.hpp"
 #include "../results_database.hpp"
 #include "../user_error.hpp"
 #include "command.hpp"
@@ -15,6 +16,9 @@ struct AnalyzeOptions {
   std::string database;
   std::size_t top = 0;
   bool coverage = false;
+  bool dispatch = false;
+  DispatchOptions dispatch_options;
+  long long max_policies = 3;  // signed, so that a negative value is refused rather than wrapped
   std::string benchmarks = ".*";
 };
 
@@ -25,6 +29,12 @@ RunCommand setup_analyze(CLI::App& app) {
   add_database_option(app, options->database);
   app.add_option("--top", options->top, "list the N best variants of every compile-time workload (default 5)");
   app.add_flag("--coverage", options->coverage, "show covered / space per compile-time workload");
+  app.add_flag("--dispatch", options->dispatch,
+               "per compile-time workload: the single best policy against the best dispatch over runtime ranges");
+  app.add_option("--max-policies", options->max_policies,
+                 "with --dispatch: at most this many ranges, each with its policy (default 3)");
+  app.add_option("--threshold", options->dispatch_options.threshold,
+                 "with --dispatch: least relative gain over one policy that keeps a dispatch (default 0.02)");
   app.add_option("-R,--regex", options->benchmarks, "only benchmarks whose name matches this regex");
   return [options] {
     std::regex pattern;
@@ -32,6 +42,11 @@ RunCommand setup_analyze(CLI::App& app) {
       pattern = std::regex(options->benchmarks);
     } catch (const std::regex_error& error) {
       throw UserError("-R '" + options->benchmarks + "' is not a valid regex: " + error.what());
+    }
+    if (options->max_policies < 1) throw UserError(fmt::format("--max-policies must be at least 1, not {}", options->max_policies));
+    options->dispatch_options.max_policies = static_cast<std::size_t>(options->max_policies);
+    if (!(options->dispatch_options.threshold >= 0)) {
+      throw UserError(fmt::format("--threshold must be a fraction of at least 0, not {}", options->dispatch_options.threshold));
     }
     ResultsDatabase database(options->database, ResultsDatabase::Mode::must_exist);
     std::vector<Measurement> measurements = database.measurements();
@@ -42,7 +57,10 @@ RunCommand setup_analyze(CLI::App& app) {
       return 0;
     }
     if (options->coverage) fmt::print("{}", format_coverage(groups, database.search_spaces()));
-    if (options->top > 0 || !options->coverage) fmt::print("{}", format_top(groups, options->top > 0 ? options->top : 5));
+    if (options->dispatch) fmt::print("{}", format_dispatch(select_dispatches(groups, options->dispatch_options)));
+    if (options->top > 0 || (!options->coverage && !options->dispatch)) {
+      fmt::print("{}", format_top(groups, options->top > 0 ? options->top : 5));
+    }
     return 0;
   };
 }

@@ -8,7 +8,9 @@ const std::vector<Command>& all_commands() {
   static const std::vector<Command> commands{
       {"list", "show the search space of benchmark sources and its exact size", setup_list},
       {"search", "build, verify and measure base and variants of benchmarks; store every result", setup_search},
-      {"analyze", "rank variants by score (--top) or show how much of each space was searched (--coverage)",
+      {"analyze",
+       "rank variants by score (--top), show how much of each space was searched (--coverage) or whether a size "
+       "dispatch beats one policy (--dispatch)",
        setup_analyze},
       {"generate", "render the winners of a database into a header-only policy hub", setup_generate},
       {"check", "benchmark CI: measure the shipped policies against base again; non-zero on a regression or drift",

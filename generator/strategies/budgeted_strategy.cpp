@@ -46,6 +46,17 @@ std::optional<Point> BudgetedStrategy::random_unseen_point() {
   return unseen_.next(random_, [this](const Point& point) { return known(point); });
 }
 
+void change_axis(Point& point, std::size_t axis, std::uint64_t axis_size, double adjacent, RandomGenerator& random) {
+  const std::uint64_t here = point[axis];
+  if (random.chance(adjacent)) {
+    const bool up = here == 0 || (here + 1 < axis_size && random.below(2) == 1);
+    point[axis] = up ? here + 1 : here - 1;
+  } else {
+    const std::uint64_t other = random.below(axis_size - 1);  // any value but `here`
+    point[axis] = other < here ? other : other + 1;
+  }
+}
+
 Point mutate(const Point& point, const std::vector<std::uint64_t>& axis_sizes, std::size_t changes, double adjacent,
              RandomGenerator& random) {
   std::vector<std::size_t> free_axes;
@@ -54,22 +65,24 @@ Point mutate(const Point& point, const std::vector<std::uint64_t>& axis_sizes, s
   }
   Point result = point;
   for (std::size_t change = 0; change < changes && !free_axes.empty(); ++change) {
-    // Draw an axis not changed yet.
+    // Each change takes an axis not changed yet.
     const std::size_t pick = random.below(free_axes.size());
     const std::size_t axis = free_axes[pick];
     free_axes[pick] = free_axes.back();
     free_axes.pop_back();
-    const std::uint64_t size = axis_sizes[axis];
-    const std::uint64_t here = result[axis];
-    if (random.chance(adjacent)) {
-      const bool up = here == 0 || (here + 1 < size && random.below(2) == 1);
-      result[axis] = up ? here + 1 : here - 1;
-    } else {
-      const std::uint64_t other = random.below(size - 1);  // any value but `here`
-      result[axis] = other < here ? other : other + 1;
-    }
+    change_axis(result, axis, axis_sizes[axis], adjacent, random);
   }
   return result;
+}
+
+std::size_t pick_by_rank(std::size_t n, RandomGenerator& random) {
+  std::uint64_t draw = random.below(n * (n + 1) / 2);
+  for (std::size_t rank = 0; rank < n; ++rank) {
+    const std::uint64_t weight = n - rank;
+    if (draw < weight) return rank;
+    draw -= weight;
+  }
+  return 0;
 }
 
 }  // namespace policytune

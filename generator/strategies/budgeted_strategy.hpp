@@ -60,10 +60,16 @@ private:
   bool done_ = false;
 };
 
-// A random point near `point`: `changes` axes of more than one value (fewer if the space has fewer)
-// take another value, the next one up or down with probability `adjacent`, else any other. The
-// result may be restricted or known; the caller checks.
+// Moves one axis of `point` to the next value up or down (with chance `adjacent`), else to any
+// other value, uniformly. The axis has at least two values.
+void change_axis(Point& point, std::size_t axis, std::uint64_t axis_size, double adjacent, RandomGenerator& random);
+
+// A random point near `point`: `changes` distinct axes of more than one value (fewer if the space
+// has fewer) change as change_axis() does. It may be restricted or known; the caller checks.
 Point mutate(const Point& point, const std::vector<std::uint64_t>& axis_sizes, std::size_t changes, double adjacent,
              RandomGenerator& random);
+
+// Index 0 to n - 1 with weights n, n - 1, ..., 1: rank selection, the best (index 0) likeliest.
+std::size_t pick_by_rank(std::size_t n, RandomGenerator& random);
 
 }  // namespace policytune

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <thread>
@@ -388,4 +389,24 @@ TEST_CASE("--compile-only builds the variants, runs and stores nothing", "[searc
   CHECK(progress.failed() == 2);
   CHECK_FALSE(fs::exists(workspace.root / "results.db"));
   CHECK(progress.run_seconds() == 0);
+}
+
+TEST_CASE("a compiler launcher runs every compile, batches included", "[search][batch]") {
+  Workspace workspace;
+  const std::string log = (workspace.root / "launched.log").string();
+  const std::string launcher = workspace.directory.write("launcher.sh", "#!/bin/sh\necho \"$@\" >> '" + log + "'\nexec \"$@\"\n");
+  fs::permissions(launcher, fs::perms::owner_exec, fs::perm_options::add);
+  auto options = workspace.options(kTiny);
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  options.compiler.launcher = launcher;
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  CHECK(progress.measured() == 6);
+  std::ifstream launched(log);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(launched, line);) lines.push_back(line);
+  REQUIRE(lines.size() == 3);  // base, and two batches of three variants (two cores)
+  CHECK_THAT(lines[0], Catch::Contains("-DTUNE_BASE=1"));
+  CHECK_THAT(lines[1], Catch::Contains("batch-"));
+  CHECK_THAT(lines[2], Catch::Contains("batch-"));
 }
