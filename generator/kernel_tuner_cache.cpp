@@ -40,7 +40,8 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
   const Json& document = result.document;
   const auto require = [&](const char* key, Json::value_t type, const char* what) -> const Json& {
     if (!document.is_object() || !document.contains(key) || document.at(key).type() != type) {
-      throw UserError(path, result.line_of_key(key), std::string("Kernel Tuner cache needs '") + key + "' (" + what + ")");
+      throw UserError(path, result.line_of_key(key),
+                      std::string("Kernel Tuner cache needs '") + key + "' (" + what + ")");
     }
     return document.at(key);
   };
@@ -57,7 +58,9 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
 }
 
 KernelTunerTime entry_time(const KernelTunerCache& cache, const std::string& key, const Json& entry) {
-  const auto fail = [&](const std::string& message) { return UserError(cache.path, cache.line_of_entry(key), message); };
+  const auto fail = [&](const std::string& message) {
+    return UserError(cache.path, cache.line_of_entry(key), message);
+  };
   if (!entry.is_object()) throw fail("cache entry '" + key + "' is not an object");
   if (!entry.contains("time")) throw fail("cache entry '" + key + "' has no 'time'");
   const Json& time = entry["time"];

@@ -21,7 +21,8 @@ Landscape Landscape::read(const std::string& path) {
   const KernelTunerCache file = read_kernel_tuner_cache(path);
   const Json& document = file.document;
   if (!document.contains("tune_params") || !document["tune_params"].is_object()) {
-    throw UserError(path, file.line_of_key("tune_params"), "Kernel Tuner cache needs 'tune_params' (an object of value lists)");
+    throw UserError(path, file.line_of_key("tune_params"),
+                    "Kernel Tuner cache needs 'tune_params' (an object of value lists)");
   }
   const Json& tune_params = document["tune_params"];
   std::vector<const Json*> values;  // per axis, the value list
@@ -29,17 +30,20 @@ Landscape Landscape::read(const std::string& path) {
   for (const auto& parameter : file.parameters) {
     const auto at = tune_params.find(parameter);
     if (at == tune_params.end() || !at->is_array() || at->empty()) {
-      throw UserError(path, file.line_of_key("tune_params"), "tune_params needs a non-empty list of values for '" + parameter + "'");
+      throw UserError(path, file.line_of_key("tune_params"),
+                      "tune_params needs a non-empty list of values for '" + parameter + "'");
     }
     for (auto value = at->begin(); value != at->end(); ++value) {
       if (std::find(at->begin(), value, *value) != value) {
-        throw UserError(path, file.line_of_key("tune_params"), "tune_params lists " + value->dump() + " twice for '" + parameter + "'");
+        throw UserError(path, file.line_of_key("tune_params"),
+                        "tune_params lists " + value->dump() + " twice for '" + parameter + "'");
       }
     }
     values.push_back(&*at);
     landscape.axis_sizes_.push_back(at->size());
   }
-  if (landscape.axis_sizes_.empty()) throw UserError(path, file.line_of_key("tune_params_keys"), "tune_params_keys is empty");
+  if (landscape.axis_sizes_.empty())
+    throw UserError(path, file.line_of_key("tune_params_keys"), "tune_params_keys is empty");
 
   for (const auto& [key, entry] : file.cache().items()) {
     const auto fail = [&](const std::string& message) { return UserError(path, file.line_of_entry(key), message); };
@@ -51,7 +55,8 @@ Landscape Landscape::read(const std::string& path) {
       if (!entry.contains(parameter)) throw fail("cache entry '" + key + "' lacks parameter '" + parameter + "'");
       const auto value = std::find(values[axis]->begin(), values[axis]->end(), entry[parameter]);
       if (value == values[axis]->end()) {
-        throw fail("cache entry '" + key + "' has " + parameter + " = " + entry[parameter].dump() + ", which tune_params does not list");
+        throw fail("cache entry '" + key + "' has " + parameter + " = " + entry[parameter].dump() +
+                   ", which tune_params does not list");
       }
       point.push_back(static_cast<std::uint64_t>(value - values[axis]->begin()));
     }

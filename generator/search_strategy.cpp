@@ -58,24 +58,21 @@ namespace {
 
 using Factory = std::unique_ptr<SearchStrategy> (*)(const StrategySpace&, std::optional<std::uint64_t>, std::uint64_t);
 
+// A strategy with its default settings.
+template <auto make>
+std::unique_ptr<SearchStrategy> with_defaults(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                              std::uint64_t seed) {
+  return make(space, budget, seed, {});
+}
+
 // The strategies that sample the space, in the order --help lists them.
 const std::vector<std::pair<std::string, Factory>>& sampling_strategies() {
   static const std::vector<std::pair<std::string, Factory>> strategies{
-      {"random", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
-         return make_random_sampling(space, budget, seed);
-       }},
-      {"adaptive_evolution", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
-         return make_adaptive_evolution(space, budget, seed);
-       }},
-      {"genetic_algorithm", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
-         return make_genetic_algorithm(space, budget, seed);
-       }},
-      {"iterated_local_search", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
-         return make_iterated_local_search(space, budget, seed);
-       }},
-      {"simulated_annealing", [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
-         return make_simulated_annealing(space, budget, seed);
-       }},
+      {"random", make_random_sampling},
+      {"adaptive_evolution", with_defaults<make_adaptive_evolution>},
+      {"genetic_algorithm", with_defaults<make_genetic_algorithm>},
+      {"iterated_local_search", with_defaults<make_iterated_local_search>},
+      {"simulated_annealing", with_defaults<make_simulated_annealing>},
   };
   return strategies;
 }
@@ -102,7 +99,8 @@ std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const Str
   const std::string resolved = resolve_strategy(name, space.size(), budget);
   if (resolved == "exhaustive") return make_exhaustive(space, budget);
   const auto& strategies = sampling_strategies();
-  const auto found = std::find_if(strategies.begin(), strategies.end(), [&](const auto& entry) { return entry.first == resolved; });
+  const auto found =
+      std::find_if(strategies.begin(), strategies.end(), [&](const auto& entry) { return entry.first == resolved; });
   if (found == strategies.end()) throw UserError("unknown --strategy '" + name + "' (" + joined_names() + ")");
   // Without a budget a sampling strategy runs until it has seen every allowed point, remembering
   // each: refused where that could never end.

@@ -18,6 +18,8 @@ const std::vector<Command>& all_commands() {
       {"merge", "combine databases of several machines or shards into --db, without duplicates or loss", setup_merge},
       {"import", "bring measurements from other tuners into the database (kernel-tuner FILE.json[.gz])",
        setup_import},
+      {"replay", "run a search strategy against a recorded landscape (Kernel Tuner cache): fraction of the optimum found",
+       setup_replay},
   };
   return commands;
 }

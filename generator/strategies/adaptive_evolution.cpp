@@ -118,8 +118,8 @@ private:
     double best_score = -std::numeric_limits<double>::infinity();
     for (std::uint64_t value = 0; value < credit_sum_[axis].size(); ++value) {
       if (value == current) continue;
-      const double score = credit_sum_[axis][value] / (credit_count_[axis][value] + 1.0) +
-                           settings_.credit_noise * random().uniform();
+      const double score =
+          credit_sum_[axis][value] / (credit_count_[axis][value] + 1.0) + settings_.credit_noise * random().uniform();
       if (score > best_score) {
         best_score = score;
         best_value = value;
@@ -147,7 +147,7 @@ private:
   std::size_t since_improvement_ = 0;
   bool restart_due_ = false;
   bool refining_ = false;
-  std::map<Point, Point> parent_of_;  // proposed children awaiting their result
+  std::map<Point, Point> parent_of_;                            // proposed children awaiting their result
   std::vector<std::vector<double>> credit_sum_, credit_count_;  // per axis and value
 };
 

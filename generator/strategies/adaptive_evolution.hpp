@@ -21,20 +21,21 @@ namespace policytune {
 // search leaves poor basins; what was measured stays known (revisits are free) and the credit is
 // kept. The last part of a budget refines the best points found over all runs.
 struct AdaptiveEvolutionSettings {
-  std::size_t first_samples = 10;    // random points that start the search
-  std::size_t restart_samples = 10;  // random points that start each later run
-  std::size_t parents = 5;           // a run's best points, chosen by rank (weights 5, 4, ..., 1)
-  std::size_t patience = 50;         // evaluations without a clear improvement before a restart
-  double clear_improvement = 0.05;   // relative: smaller gains do not count (beyond measurement noise)
-  double credit_choice = 0.7;        // chance that a changing axis takes its best-credited value
-  double credit_noise = 0.3;         // random bonus (log units) so that credit guides, not dictates
-  double failure_penalty = 1.0;      // credit of a value whose child failed (log units)
-  double adjacent = 0.5;             // else: the next value up or down with this chance, or any
+  std::size_t first_samples = 10;        // random points that start the search
+  std::size_t restart_samples = 10;      // random points that start each later run
+  std::size_t parents = 5;               // a run's best points, chosen by rank (weights 5, 4, ..., 1)
+  std::size_t patience = 50;             // evaluations without a clear improvement before a restart
+  double clear_improvement = 0.05;       // relative: smaller gains do not count (beyond measurement noise)
+  double credit_choice = 0.7;            // chance that a changing axis takes its best-credited value
+  double credit_noise = 0.3;             // random bonus (log units) so that credit guides, not dictates
+  double failure_penalty = 1.0;          // credit of a value whose child failed (log units)
+  double adjacent = 0.5;                 // else: the next value up or down with this chance, or any
   std::uint64_t credit_axis_limit = 64;  // axes with more values than this change blindly
-  double final_share = 0.15;         // of a budget, spent refining the best points found
+  double final_share = 0.15;             // of a budget, spent refining the best points found
 };
 
 std::unique_ptr<SearchStrategy> make_adaptive_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
-                                                        std::uint64_t seed, const AdaptiveEvolutionSettings& settings = {});
+                                                        std::uint64_t seed,
+                                                        const AdaptiveEvolutionSettings& settings = {});
 
 }  // namespace policytune

@@ -21,7 +21,8 @@ std::vector<Point> BudgetedStrategy::propose(std::size_t at_most) {
         break;
       }
     }
-    if (!space_.allowed(*point) || known(*point)) throw std::logic_error("a strategy proposed a restricted or known point");
+    if (!space_.allowed(*point) || known(*point))
+      throw std::logic_error("a strategy proposed a restricted or known point");
     pending_.insert(*point);
     ++proposed_;
     batch.push_back(std::move(*point));

@@ -16,7 +16,9 @@ class GeneticAlgorithm final : public BudgetedStrategy {
 public:
   GeneticAlgorithm(const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed,
                    const GeneticAlgorithmSettings& settings)
-      : BudgetedStrategy(space, budget, seed), settings_(settings), to_propose_(std::max<std::size_t>(settings.population, 1)) {}
+      : BudgetedStrategy(space, budget, seed),
+        settings_(settings),
+        to_propose_(std::max<std::size_t>(settings.population, 1)) {}
 
 private:
   using Ranked = std::vector<std::pair<double, Point>>;  // best first

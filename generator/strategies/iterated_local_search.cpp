@@ -87,8 +87,9 @@ private:
 
 }  // namespace
 
-std::unique_ptr<SearchStrategy> make_iterated_local_search(const StrategySpace& space, std::optional<std::uint64_t> budget,
-                                                           std::uint64_t seed, const IteratedLocalSearchSettings& settings) {
+std::unique_ptr<SearchStrategy> make_iterated_local_search(const StrategySpace& space,
+                                                           std::optional<std::uint64_t> budget, std::uint64_t seed,
+                                                           const IteratedLocalSearchSettings& settings) {
   return std::make_unique<IteratedLocalSearch>(space, budget, seed, settings);
 }
 

@@ -16,12 +16,13 @@ namespace policytune {
 // a new best, from a random point. Known neighbours are climbed through for free.
 struct IteratedLocalSearchSettings {
   std::size_t patience = 20;
-  std::size_t perturbation = 3;   // axes changed by a perturbation
+  std::size_t perturbation = 3;  // axes changed by a perturbation
   std::size_t restart_after = 3;
   double adjacent = 0.5;
 };
 
-std::unique_ptr<SearchStrategy> make_iterated_local_search(const StrategySpace& space, std::optional<std::uint64_t> budget,
-                                                           std::uint64_t seed, const IteratedLocalSearchSettings& settings = {});
+std::unique_ptr<SearchStrategy> make_iterated_local_search(const StrategySpace& space,
+                                                           std::optional<std::uint64_t> budget, std::uint64_t seed,
+                                                           const IteratedLocalSearchSettings& settings = {});
 
 }  // namespace policytune

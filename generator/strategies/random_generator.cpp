@@ -12,8 +12,6 @@ std::uint64_t RandomGenerator::below(std::uint64_t bound) {
   return value % bound;
 }
 
-double RandomGenerator::uniform() {
-  return static_cast<double>(engine_() >> 11) * 0x1.0p-53;
-}
+double RandomGenerator::uniform() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }
 
 }  // namespace policytune

@@ -24,7 +24,11 @@ private:
     }
     for (int attempt = 0; attempt < kNeighbourTries; ++attempt) {
       const double draw = random().uniform();
-      Point neighbour = mutate(*current_, space().axis_sizes(), draw < 0.7 ? 1 : draw < 0.9 ? 2 : 3, settings_.adjacent, random());
+      Point neighbour = mutate(*current_, space().axis_sizes(),
+                               draw < 0.7   ? 1
+                               : draw < 0.9 ? 2
+                                            : 3,
+                               settings_.adjacent, random());
       if (!space().allowed(neighbour)) continue;
       if (!known(neighbour)) return neighbour;
       if (const auto cost = cost_of(neighbour)) consider(neighbour, *cost);  // a free step
@@ -33,8 +37,9 @@ private:
   }
 
   void learn(const Point& point, double cost) override {
-    if (samples_left_ > 0) {
-      // Still sampling: start from the best sample.
+    if (samples_learned_ < settings_.first_samples) {
+      // The walk starts from the best sample.
+      ++samples_learned_;
       if (!current_ || cost < current_cost_) accept(point, cost);
       return;
     }
@@ -43,7 +48,8 @@ private:
 
   void consider(const Point& point, double cost) {
     if (!std::isfinite(cost)) return;  // a failure is never a place to be
-    if (!current_ || cost <= current_cost_ || random().chance(std::exp(-(scale(cost) - scale(current_cost_)) / temperature()))) {
+    if (!current_ || cost <= current_cost_ ||
+        random().chance(std::exp(-(scale(cost) - scale(current_cost_)) / temperature()))) {
       accept(point, cost);
     }
   }
@@ -65,14 +71,16 @@ private:
 
   SimulatedAnnealingSettings settings_;
   std::size_t samples_left_;
+  std::size_t samples_learned_ = 0;
   std::optional<Point> current_;
   double current_cost_ = kFailed;
 };
 
 }  // namespace
 
-std::unique_ptr<SearchStrategy> make_simulated_annealing(const StrategySpace& space, std::optional<std::uint64_t> budget,
-                                                         std::uint64_t seed, const SimulatedAnnealingSettings& settings) {
+std::unique_ptr<SearchStrategy> make_simulated_annealing(const StrategySpace& space,
+                                                         std::optional<std::uint64_t> budget, std::uint64_t seed,
+                                                         const SimulatedAnnealingSettings& settings) {
   return std::make_unique<SimulatedAnnealing>(space, budget, seed, settings);
 }
 

@@ -17,11 +17,12 @@ struct SimulatedAnnealingSettings {
   std::size_t first_samples = 10;
   double start_temperature = 0.2;  // log units: a 20% slower neighbour is accepted with chance 1/e at first
   double end_temperature = 0.01;
-  std::uint64_t cycle = 1000;      // evaluations per cooling without a budget
+  std::uint64_t cycle = 1000;  // evaluations per cooling without a budget
   double adjacent = 0.5;
 };
 
-std::unique_ptr<SearchStrategy> make_simulated_annealing(const StrategySpace& space, std::optional<std::uint64_t> budget,
-                                                         std::uint64_t seed, const SimulatedAnnealingSettings& settings = {});
+std::unique_ptr<SearchStrategy> make_simulated_annealing(const StrategySpace& space,
+                                                         std::optional<std::uint64_t> budget, std::uint64_t seed,
+                                                         const SimulatedAnnealingSettings& settings = {});
 
 }  // namespace policytune

@@ -29,8 +29,8 @@ private:
   Point decode(std::uint64_t index) const;
 
   const StrategySpace& space_;
-  bool shuffled_ = false;              // the space is small enough to shuffle
-  std::vector<std::uint32_t> order_;   // the lazy shuffle: [0, drawn_) is drawn
+  bool shuffled_ = false;             // the space is small enough to shuffle
+  std::vector<std::uint32_t> order_;  // the lazy shuffle: [0, drawn_) is drawn
   std::size_t drawn_ = 0;
   bool exhausted_ = false;
 };

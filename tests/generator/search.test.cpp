@@ -68,6 +68,7 @@ std::map<std::string, std::string> status_by_variant(const std::vector<Measureme
 TEST_CASE("every compile-time workload is searched", "[search]") {
   Workspace workspace;
   auto options = workspace.options(kTiny);
+  options.strategy = "exhaustive";  // a budget below the space's size makes `auto` search adaptively
   options.budget = 2;
   SearchProgress progress(workspace.quiet, false);
   run_search(options, progress);
@@ -365,7 +366,7 @@ TEST_CASE("each measurement lane runs its variants on its own device", "[search]
   CHECK(lanes_of(single.rows()) == std::map<std::string, std::size_t>{{"CUDA_VISIBLE_DEVICES=unset", 2}});
 }
 
-TEST_CASE("--time-limit ends a search after the round that passes it", "[search]") {
+TEST_CASE("a time limit (--time-limit) ends a search after the round that passes it", "[search]") {
   Workspace workspace;
   auto options = workspace.options(kTiny);
   options.filters = {parse_axis_filter("T{ct}=I32")};
@@ -378,7 +379,7 @@ TEST_CASE("--time-limit ends a search after the round that passes it", "[search]
   CHECK(progress.measured() == 1);  // the first round only: the limit had passed when it ended
 }
 
-TEST_CASE("--compile-only builds the variants, runs and stores nothing", "[search]") {
+TEST_CASE("compile-only searches (--compile-only) build the variants, run and store nothing", "[search]") {
   Workspace workspace;
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/batch_isolation.cpp");
   options.compile_only = true;

@@ -1,0 +1,48 @@
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "../landscape.hpp"
+#include "../replay.hpp"
+#include "../search_strategy.hpp"
+#include "command.hpp"
+
+namespace policytune {
+namespace {
+
+struct ReplayCommandOptions {
+  std::string file;
+  ReplayOptions replay;
+};
+
+}  // namespace
+
+RunCommand setup_replay(CLI::App& app) {
+  auto options = std::make_shared<ReplayCommandOptions>();
+  ReplayOptions& r = options->replay;
+  app.add_option("landscape", options->file, "Kernel Tuner cache file of an exhaustive search (.json or .json.gz)")
+      ->required();
+  app.add_option("--strategy", r.strategy, "the strategy to replay")
+      ->check(CLI::IsMember(strategy_names()))
+      ->capture_default_str();
+  app.add_option("--budget", r.budgets, "evaluations per search; a list runs each budget separately")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--repeats", r.repeats, "searches per budget, with seeds seed, seed + 1, ...")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--seed", r.seed, "seed of the first search")->capture_default_str();
+  app.add_option("--batch", r.batch, "points asked of the strategy at a time, as parallel builds would")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{4096}))
+      ->capture_default_str();
+  return [options] {
+    const Landscape landscape = Landscape::read(options->file);
+    for (const ReplayResult& result : replay(landscape, options->replay)) {
+      fmt::print("budget {}: {:.3f}\n", result.budget, result.mean_fraction);
+    }
+    return 0;
+  };
+}
+
+}  // namespace policytune

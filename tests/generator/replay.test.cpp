@@ -1,0 +1,82 @@
+#include "replay.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "search_strategy.hpp"
+#include "user_error.hpp"
+
+using namespace policytune;
+
+namespace {
+
+const std::string kTiny = POLICYTUNE_TEST_DATA "/landscapes/tiny.json";
+const std::string kPnpoly = POLICYTUNE_TEST_DATA "/landscapes/RTX_3090__pnpoly.json.gz";
+
+}  // namespace
+
+TEST_CASE("exhaustive replay: the fraction of the optimum found within each budget", "[replay]") {
+  const Landscape tiny = Landscape::read(kTiny);
+  // In index order: 32,0 (2.0), 32,1 (failed), 64,0 (1.0, the best), 64,1 (failed), 128,0 (4.0).
+  CHECK(replay_once(tiny, "exhaustive", 1, 1, 1) == 0.5);
+  CHECK(replay_once(tiny, "exhaustive", 2, 1, 1) == 0.5);  // a failure is never the best
+  CHECK(replay_once(tiny, "exhaustive", 3, 1, 1) == 1.0);
+  CHECK(replay_once(tiny, "exhaustive", 4, 1, 4) == 1.0);
+
+  ReplayOptions options;
+  options.strategy = "exhaustive";
+  options.budgets = {1, 3, 100};
+  options.repeats = 3;
+  const auto results = replay(tiny, options);
+  REQUIRE(results.size() == 3);
+  CHECK(results[0].budget == 1);
+  CHECK(results[0].mean_fraction == 0.5);
+  CHECK(results[1].mean_fraction == 1.0);
+  CHECK(results[2].mean_fraction == 1.0);
+}
+
+TEST_CASE("random replay of one evaluation averages the fractions of the allowed configurations", "[replay]") {
+  // 32,0: 0.5; 32,1 and 64,1 failed: 0; 64,0: 1; 128,0: 0.25. Uniform over the five: 0.35.
+  const Landscape tiny = Landscape::read(kTiny);
+  ReplayOptions options;
+  options.strategy = "random";
+  options.budgets = {1};
+  options.repeats = 4000;
+  CHECK(replay(tiny, options).front().mean_fraction == Approx(0.35).margin(0.015));
+}
+
+TEST_CASE("every strategy replays a real landscape, within its budget, with batches", "[replay]") {
+  const Landscape pnpoly = Landscape::read(kPnpoly);
+  for (const auto& name : strategy_names()) {
+    for (const std::size_t batch : {1, 7, 64}) {
+      INFO(name << ", batch " << batch);
+      const double fraction = replay_once(pnpoly, name, 150, 5, batch);
+      CHECK(fraction > 0.0);
+      CHECK(fraction <= 1.0);
+    }
+  }
+  // The whole space within the budget: every strategy finds the optimum.
+  const Landscape tiny = Landscape::read(kTiny);
+  for (const auto& name : strategy_names()) CHECK(replay_once(tiny, name, 100, 1, 3) == 1.0);
+}
+
+TEST_CASE("replay is deterministic for a seed", "[replay]") {
+  const Landscape pnpoly = Landscape::read(kPnpoly);
+  ReplayOptions options;
+  options.budgets = {20, 40};
+  options.repeats = 5;
+  options.seed = 9;
+  const auto first = replay(pnpoly, options);
+  const auto again = replay(pnpoly, options);
+  REQUIRE(first.size() == 2);
+  CHECK(first[0].mean_fraction == again[0].mean_fraction);
+  CHECK(first[1].mean_fraction == again[1].mean_fraction);
+}
+
+TEST_CASE("replay of an unknown strategy is a user error", "[replay]") {
+  const Landscape tiny = Landscape::read(kTiny);
+  ReplayOptions options;
+  options.strategy = "bayesian";
+  CHECK_THROWS_AS(replay(tiny, options), UserError);
+}
