@@ -39,11 +39,12 @@ bool batchable(const std::string& source_text, const std::vector<std::string>& m
     if (std::regex_search(lines[i], kPragmaOnce)) return false;
     if (std::regex_search(lines[i], kInclude)) last_include = i;
   }
+  if (macros.empty()) return true;
+  std::string alternatives;
+  for (const auto& macro : macros) alternatives += (alternatives.empty() ? "" : "|") + macro;
+  const std::regex uses_macro("\\b(" + alternatives + ")\\b");
   for (std::size_t i = 0; i < last_include; ++i) {
-    if (!std::regex_search(lines[i], kDirective)) continue;
-    for (const auto& macro : macros) {
-      if (std::regex_search(lines[i], std::regex("\\b" + macro + "\\b"))) return false;
-    }
+    if (std::regex_search(lines[i], kDirective) && std::regex_search(lines[i], uses_macro)) return false;
   }
   return true;
 }

@@ -303,6 +303,7 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<s
   const auto compile_group = [&](const std::vector<std::size_t>& group) -> bool {
     std::vector<std::string> command;
     fs::path binary;
+    fs::path wrapper;  // a batch's generated translation unit
     if (group.size() == 1) {
       // One variant: the source itself, as an author would build it.
       binary = directory / builds[group[0]].variant;
@@ -314,7 +315,7 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<s
       binary = directory / fmt::format("batch-{}-{}", ::getpid(), next_batch_id_++);
       std::vector<BatchMember> members;
       for (const std::size_t i : group) members.push_back({builds[i].variant, defines_of(i)});
-      const fs::path wrapper = binary.string() + (is_cuda_source(source_) ? ".cu" : ".cpp");
+      wrapper = binary.string() + (is_cuda_source(source_) ? ".cu" : ".cpp");
       std::ofstream(wrapper) << batch_source(source_, source_text_, members);
       CompilerOptions compiler = options_.compiler;
       compiler.include_directories.push_back(fs::absolute(source_).parent_path().string());
@@ -322,12 +323,12 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<s
     }
     const Seconds group_timeout = timeout + base_build_time_ * static_cast<double>(group.size() - 1);
     const auto result = run_process(command, group_timeout);
+    if (!wrapper.empty()) {
+      std::error_code ignored;
+      fs::remove(wrapper, ignored);
+    }
     if (result.interrupted) return false;
     const bool ok = result.succeeded();
-    if (group.size() > 1) {
-      std::error_code ignored;
-      fs::remove(binary.string() + (is_cuda_source(source_) ? ".cu" : ".cpp"), ignored);
-    }
     std::lock_guard lock(mutex);
     if (ok) {
       for (const std::size_t i : group) {

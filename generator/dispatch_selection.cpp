@@ -252,14 +252,10 @@ WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptio
   // The single policy as `generate` picks it: the best usable variant if it beats base by more
   // than the noise, else base.
   result.single = measured.scores.at("base");
-  const std::string& best = measured.candidates.front();
-  if (best != "base") {
-    const double noise = measured.difference_noise([&](const RuntimeKey&) { return best; },
-                                                   [](const RuntimeKey&) { return std::string("base"); });
-    if (measured.scores.at(best).score - 1.0 > noise) {
-      result.single = measured.scores.at(best);
-      result.single_noise = noise;
-    }
+  const auto usable = [&](const std::string& variant) { return !options.usable || options.usable(variant); };
+  if (const auto winner = pick_winner(scored, group.rows, usable)) {
+    result.single = winner->score;
+    result.single_noise = winner->noise;
   }
 
   for (auto& axis : splittable_axes(measured.keys)) {

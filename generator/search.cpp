@@ -77,7 +77,7 @@ private:
     const HarnessDevice& device = session_.device();
     const MeasurementScope scope{session_.name(), device.device, device.toolkit, device.library, session_.source_hash(),
                                  workload.name};
-    const std::string title = session_.name() + (workload.name.empty() ? "" : "[" + workload.name + "]");
+    const std::string title = title_of(workload);
     // What earlier runs stored, by variant: those variants count as evaluated and are not measured.
     std::map<std::string, std::vector<Measurement>> stored;
     if (!options_.force) {
@@ -100,12 +100,8 @@ private:
     const Seconds run_timeout = session_.variant_run_timeout(base_run_time);
 
     const SearchSpace& space = session_.space();
-    const VariantSpace variants(space, session_.constraints(), device.limits, options_.shard_index, options_.shard_count);
-    const std::string strategy_name = resolve_strategy(options_.strategy, space.size(), options_.budget);
-    auto strategy = make_strategy(strategy_name, variants, options_.budget, options_.seed);
-    const BigCount planned_count = options_.budget ? std::min(space.size(), BigCount(*options_.budget)) : space.size();
-    progress_.begin_workload(title, planned_count.fits_u64() ? planned_count.to_u64() : UINT64_MAX);
-    if (strategy_name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, strategy_name));
+    const VariantSpace variants = variant_space();
+    const auto strategy = start_strategy(variants, title, true);
 
     std::optional<Measurement> first_failure;
     std::size_t succeeded = 0;
@@ -178,20 +174,39 @@ private:
     }
   }
 
+  // `reduce.sum[T{ct}=I32,OffsetT{ct}=U32]`
+  std::string title_of(const CompileTimeWorkload& workload) const {
+    return session_.name() + (workload.name.empty() ? "" : "[" + workload.name + "]");
+  }
+
+  // The variants a strategy may propose: the constraints on this device, and this run's shard.
+  VariantSpace variant_space() const {
+    return VariantSpace(session_.space(), session_.constraints(), session_.device().limits, options_.shard_index,
+                        options_.shard_count);
+  }
+
+  // The strategy that searches one workload (`auto` resolved, and said so), with its progress
+  // report begun. `variants` must outlive it. Without `feedback` (nothing is measured) only the
+  // strategies that need no results can run.
+  std::unique_ptr<SearchStrategy> start_strategy(const VariantSpace& variants, const std::string& title, bool feedback) {
+    const BigCount& size = session_.space().size();
+    const std::string name = resolve_strategy(options_.strategy, size, options_.budget);
+    if (!feedback && name != "exhaustive" && name != "random") {
+      throw UserError("--compile-only measures nothing to guide --strategy " + name + ": use exhaustive or random");
+    }
+    auto strategy = make_strategy(name, variants, options_.budget, options_.seed);
+    const BigCount planned = options_.budget ? std::min(size, BigCount(*options_.budget)) : size;
+    progress_.begin_workload(title, planned.fits_u64() ? planned.to_u64() : UINT64_MAX);
+    if (name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, name));
+    return strategy;
+  }
+
   // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine
   // without the GPU which variants compile, or to measure compile throughput.
   void compile_workload(const CompileTimeWorkload& workload) {
-    const std::string title = session_.name() + (workload.name.empty() ? "" : "[" + workload.name + "]");
     const SearchSpace& space = session_.space();
-    const VariantSpace variants(space, session_.constraints(), session_.device().limits, options_.shard_index,
-                                options_.shard_count);
-    const std::string strategy_name = resolve_strategy(options_.strategy, space.size(), options_.budget);
-    if (strategy_name != "exhaustive" && strategy_name != "random") {
-      throw UserError("--compile-only measures nothing to guide --strategy " + strategy_name + ": use exhaustive or random");
-    }
-    auto strategy = make_strategy(strategy_name, variants, options_.budget, options_.seed);
-    const BigCount planned_count = options_.budget ? std::min(space.size(), BigCount(*options_.budget)) : space.size();
-    progress_.begin_workload(title, planned_count.fits_u64() ? planned_count.to_u64() : UINT64_MAX);
+    const VariantSpace variants = variant_space();
+    const auto strategy = start_strategy(variants, title_of(workload), false);
     while (true) {
       check_interrupt();
       const std::vector<Point> points = strategy->propose(session_.round_size());

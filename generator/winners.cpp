@@ -51,6 +51,18 @@ std::string architecture_of(const DeviceIdentity& device) {
   return digits;
 }
 
+std::optional<Winner> pick_winner(const ScoredWorkload& scored, const std::vector<const Measurement*>& rows,
+                                  const std::function<bool(const std::string& variant)>& usable) {
+  for (const auto& candidate : scored.ranked) {
+    if (candidate.variant == "base") return std::nullopt;  // ranked best first: nothing above base remains
+    if (!usable(candidate.variant)) continue;
+    const double noise = score_noise(rows, candidate.variant);
+    if (candidate.score - 1.0 <= noise) return std::nullopt;
+    return Winner{candidate, noise};
+  }
+  return std::nullopt;
+}
+
 std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>& measurements, const SearchSpace& space,
                                                  const WinnerOptions& options) {
   std::vector<Measurement> relevant;
@@ -114,18 +126,14 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
         const ScoredWorkload scored = score_workload(group.rows);
         policy.provenance = "base: no variant beat it by more than noise; " + context;
         if (!scored.problem.empty()) policy.provenance = "base: " + scored.problem + "; " + context;
-        for (const auto& candidate : scored.ranked) {
-          if (candidate.variant == "base") break;  // ranked best first: nothing above base remains
-          const auto variant = space.parse_name(candidate.variant);
-          if (!variant) continue;  // a variant of another space version: cannot be rendered
-          const double noise = score_noise(group.rows, candidate.variant);
-          if (candidate.score - 1.0 <= noise) break;
-          policy.variant = variant;
-          policy.variant_name = candidate.variant;
-          policy.score = candidate;
-          policy.noise = noise;
-          policy.provenance = context + ", " + latest_date(group.rows, candidate.variant);
-          break;
+        // A variant of another version of the space cannot be rendered.
+        const auto renderable = [&](const std::string& variant) { return space.parse_name(variant).has_value(); };
+        if (const auto winner = pick_winner(scored, group.rows, renderable)) {
+          policy.variant = space.parse_name(winner->score.variant);
+          policy.variant_name = winner->score.variant;
+          policy.score = winner->score;
+          policy.noise = winner->noise;
+          policy.provenance = context + ", " + latest_date(group.rows, winner->score.variant);
         }
       }
       policies.workloads.push_back(std::move(policy));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,16 @@ struct WinnerOptions {
   DeviceMatch match = DeviceMatch::exact;
   std::string device;  // name of the device to render for; empty: the only one per architecture
 };
+
+// The variant `generate` takes from one group's scores: the best-ranked one that `usable`
+// accepts, when its score beats base's by more than the measurement noise (per runtime workload
+// the combined relative noise of both medians, averaged with the score's weights); nullopt: base.
+struct Winner {
+  VariantScore score;
+  double noise = 0;
+};
+std::optional<Winner> pick_winner(const ScoredWorkload& scored, const std::vector<const Measurement*>& rows,
+                                  const std::function<bool(const std::string& variant)>& usable);
 
 // Per architecture found in `measurements` (ascending), the winner of every compile-time workload:
 // the best-scored variant when it beats base by more than the measurement noise, else base.
