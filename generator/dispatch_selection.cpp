@@ -1,6 +1,7 @@
 #include "dispatch_selection.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -235,6 +236,43 @@ double DispatchAxis::runtime_value(const std::string& value) const {
 
 std::string DispatchAxis::describe(const std::string& value) const { return pow2 ? "2^" + value : value; }
 
+std::optional<std::int64_t> DispatchAxis::boundary(const std::string& below, const std::string& above) const {
+  double low = 0, high = 0;
+  if (!parse_number(below, low) || !parse_number(above, high) || !(low < high)) return std::nullopt;
+  // The midpoint of the exponents is the geometric midpoint of the sizes.
+  const double middle = pow2 ? std::exp2((low + high) / 2) : (low + high) / 2;
+  const double lowest = pow2 ? std::exp2(low) : low, highest = pow2 ? std::exp2(high) : high;
+  const auto integral = [](double x) { return x == std::floor(x) && std::abs(x) < 0x1p62; };
+  if (!integral(lowest) || !integral(highest)) return std::nullopt;
+  return static_cast<std::int64_t>(std::ceil(middle));
+}
+
+std::string DispatchAxis::parameter_name() const {
+  std::string parameter;
+  for (char c : name.substr(0, name.find('{'))) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) {
+      parameter += static_cast<char>(std::tolower(u));
+    } else if (!parameter.empty() && parameter.back() != '_') {
+      parameter += '_';
+    }
+  }
+  while (!parameter.empty() && parameter.back() == '_') parameter.pop_back();
+  if (parameter.empty() || std::isdigit(static_cast<unsigned char>(parameter.front()))) parameter = "value_" + parameter;
+  return parameter;
+}
+
+std::string describe_threshold(const RuntimeDispatch& dispatch, std::size_t index) {
+  const auto& threshold = dispatch.thresholds.at(index);
+  const auto& lower = dispatch.ranges.at(index).variant;
+  const auto& upper = dispatch.ranges.at(index + 1).variant;
+  const auto& axis = dispatch.axis;
+  return fmt::format("{}|{}: at {} {} {:.3f} vs {} {:.3f}; at {} {} {:.3f} vs {} {:.3f}", axis.describe(threshold.below),
+                     axis.describe(threshold.above), axis.describe(threshold.below), lower, threshold.lower_at_below,
+                     upper, threshold.upper_at_below, axis.describe(threshold.above), upper, threshold.upper_at_above,
+                     lower, threshold.lower_at_above);
+}
+
 WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptions& options) {
   WorkloadDispatch result;
   result.scope = group.scope;
@@ -259,11 +297,13 @@ WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptio
   }
 
   for (auto& axis : splittable_axes(measured.keys)) {
+    if (!options.axis.empty() && axis.name != options.axis) continue;
     RuntimeDispatch candidate = best_split(measured, std::move(axis), std::max<std::size_t>(options.max_policies, 1));
     if (!result.dispatch || candidate.score > result.dispatch->score + kTieTolerance) result.dispatch = std::move(candidate);
   }
   if (!result.dispatch) {
-    result.verdict = "one policy: no runtime axis has two or more numeric values to split";
+    result.verdict = options.axis.empty() ? "one policy: no runtime axis has two or more numeric values to split"
+                                          : "one policy: " + options.axis + " is not a runtime axis with two or more numeric values";
     return result;
   }
   const RuntimeDispatch& dispatch = *result.dispatch;
@@ -328,14 +368,7 @@ std::string format_dispatch(const std::vector<WorkloadDispatch>& dispatches) {
                            range.score, range.weight);
       }
       for (std::size_t t = 0; t < dispatch.thresholds.size(); ++t) {
-        const auto& threshold = dispatch.thresholds[t];
-        const auto& lower = dispatch.ranges[t].variant;
-        const auto& upper = dispatch.ranges[t + 1].variant;
-        out += fmt::format("    threshold {}|{}: at {} {} {:.3f} vs {} {:.3f}; at {} {} {:.3f} vs {} {:.3f}\n",
-                           dispatch.axis.describe(threshold.below), dispatch.axis.describe(threshold.above),
-                           dispatch.axis.describe(threshold.below), lower, threshold.lower_at_below, upper,
-                           threshold.upper_at_below, dispatch.axis.describe(threshold.above), upper,
-                           threshold.upper_at_above, lower, threshold.lower_at_above);
+        out += "    threshold " + describe_threshold(dispatch, t) + "\n";
       }
     }
     out += fmt::format("  verdict: {}\n", d.verdict);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -22,6 +23,13 @@ struct DispatchAxis {
   double runtime_value(const std::string& value) const;
   // `2^16` on a power-of-two axis, else the value itself.
   std::string describe(const std::string& value) const;
+  // Where a rendered selector switches from the range ending at `below` to the one starting at
+  // `above`: the least integer problem size no nearer to `below` than to `above` (by ratio on a
+  // power-of-two axis, by difference otherwise), so that a size between two measured ones goes to the
+  // nearer range (a tie to the upper). nullopt when the sizes are not integers a selector can compare against.
+  std::optional<std::int64_t> boundary(const std::string& below, const std::string& above) const;
+  // The C++ parameter name a selector takes this axis as: `Elements{io}` -> `elements`.
+  std::string parameter_name() const;
 };
 
 // One contiguous range of the dispatch axis' values and the variant that serves it.
@@ -74,6 +82,7 @@ struct WorkloadDispatch {
 };
 
 struct DispatchOptions {
+  std::string axis;  // split only this runtime axis (`Elements{io}`, as the benchmark names it); any if empty
   std::size_t max_policies = 3;  // most ranges (and so most distinct policies) a dispatch may have
   double threshold = 0.02;       // least relative gain over the single policy worth a dispatch
   // Which variants may serve (the renderer passes those its search space can parse); all if empty.
@@ -89,6 +98,10 @@ WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptio
 
 // select_dispatch for every group, in order.
 std::vector<WorkloadDispatch> select_dispatches(const std::vector<WorkloadGroup>& groups, const DispatchOptions& options);
+
+// Threshold `index` of `dispatch` and the measurements that put it there, in one line:
+// `2^10|2^12: at 2^10 bits_8 1.046 vs bits_11 0.809; at 2^12 bits_11 1.200 vs bits_8 0.746`.
+std::string describe_threshold(const RuntimeDispatch& dispatch, std::size_t index);
 
 // `policytune analyze --dispatch`: per group the single policy, the best ranges and the verdict.
 std::string format_dispatch(const std::vector<WorkloadDispatch>& dispatches);

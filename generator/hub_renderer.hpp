@@ -17,6 +17,10 @@ struct HubRequest {
   RenderMode mode = RenderMode::tuned;
   std::vector<std::string> architectures;  // requested SM numbers ("80", "90"); may be empty in tuned mode
   std::optional<Variant> test_variant;     // test mode
+  // Non-empty: the hub takes a policy per range of this runtime axis (`Elements{io}`): an
+  // `int Range = 0` template parameter and a constexpr selector, one range wherever no dispatch was
+  // kept, so that code written against the selector compiles whatever the measurements say.
+  std::string dispatch_axis;
 };
 
 // Renders a header-only policy hub. CUDA templates give a cub::ChainedPolicy chain with one link
@@ -24,6 +28,8 @@ struct HubRequest {
 // falling back to the library's own policy for that architecture; host templates give a plain
 // policy struct per workload. The output depends only on its inputs: the same database gives
 // the same bytes, and each architecture's block depends only on that architecture's results.
+// With `dispatch_axis`, a workload with ranges gets one policy per range and a decision tree over
+// the axis' runtime value that picks the range (templates/README.md shows both shapes).
 std::string render_hub(const PolicyTemplate& policy_template, const SearchSpace& space,
                        const std::vector<ArchitecturePolicies>& architectures, const HubRequest& request);
 

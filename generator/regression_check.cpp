@@ -63,7 +63,8 @@ public:
     for (const auto& row : stored) {
       if (row.benchmark == session_.name() && row.source_hash == session_.source_hash()) own.push_back(row);
     }
-    const WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest, device.device.name};
+    const WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest, device.device.name,
+                                       std::nullopt};
     const auto links = select_winners(own, session_.space(), winner_options);
     const ArchitecturePolicies* link = serving_link(links, architecture_of(device.device));
     if (link == nullptr) {

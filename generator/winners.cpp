@@ -40,6 +40,32 @@ std::string latest_date(const std::vector<const Measurement*>& rows, const std::
   return latest;
 }
 
+// Fills `policy.ranges` when a dispatch over several policies is kept and can be rendered.
+void select_ranges(const WorkloadGroup& group, const SearchSpace& space, DispatchOptions options, WorkloadPolicy& policy) {
+  options.usable = [&](const std::string& variant) { return space.parse_name(variant).has_value(); };
+  WorkloadDispatch selected = select_dispatch(group, options);
+  policy.dispatch_verdict = selected.verdict;
+  if (!selected.kept) return;
+  WorkloadRanges ranges;
+  for (std::size_t t = 0; t < selected.dispatch->thresholds.size(); ++t) {
+    const auto& threshold = selected.dispatch->thresholds[t];
+    const auto cut = selected.dispatch->axis.boundary(threshold.below, threshold.above);
+    if (!cut) {
+      policy.dispatch_verdict = fmt::format("one policy: {} between {} and {} is not an integer size a selector can test",
+                                            selected.dispatch->axis.name, threshold.below, threshold.above);
+      return;
+    }
+    ranges.cuts.push_back(*cut);
+  }
+  for (const auto& range : selected.dispatch->ranges) {
+    ranges.ranges.push_back({range, range.variant == "base" ? std::nullopt : space.parse_name(range.variant)});
+  }
+  ranges.margin = selected.margin;
+  ranges.noise = selected.noise;
+  ranges.measured = std::move(*selected.dispatch);
+  policy.ranges = std::move(ranges);
+}
+
 }  // namespace
 
 std::string architecture_of(const DeviceIdentity& device) {
@@ -135,6 +161,7 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
           policy.noise = winner->noise;
           policy.provenance = context + ", " + latest_date(group.rows, winner->score.variant);
         }
+        if (options.dispatch && scored.problem.empty()) select_ranges(group, space, *options.dispatch, policy);
       }
       policies.workloads.push_back(std::move(policy));
     }

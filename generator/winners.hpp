@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "dispatch_selection.hpp"
 #include "measurement.hpp"
 #include "score.hpp"
 #include "search_space.hpp"
@@ -20,6 +21,21 @@ enum class RenderMode { tuned, base, test };
 // (or the only device's) results; nearest may use another device of the same architecture.
 enum class DeviceMatch { exact, nearest };
 
+// One range of a rendered dispatch: the variant that serves the range.
+struct RangePolicy {
+  DispatchRange range;             // first and last measured values, variant name, score, weight
+  std::optional<Variant> variant;  // nullopt: the library's default (base)
+};
+
+// A dispatch between several policies over one runtime axis, as `generate --dispatch` renders it.
+struct WorkloadRanges {
+  RuntimeDispatch measured;        // the selection: axis, ranges, thresholds, score
+  std::vector<RangePolicy> ranges;  // the same ranges, their variants parsed
+  std::vector<std::int64_t> cuts;   // per threshold: the least runtime value the upper range serves
+  double margin = 0;                // over the single policy
+  double noise = 0;                 // how much of the margin could be noise
+};
+
 // The policy one compile-time workload gets on one architecture.
 struct WorkloadPolicy {
   std::string ct_workload;            // "T{ct}=F32"
@@ -28,6 +44,9 @@ struct WorkloadPolicy {
   std::optional<VariantScore> score;  // of the winner, when measured
   double noise = 0;                   // the relative measurement noise the winner had to beat
   std::string provenance;             // device, toolkit, library, date; and why base, when base
+  // With dispatch: the ranges when several policies beat this one; else why not (the verdict).
+  std::optional<WorkloadRanges> ranges;
+  std::string dispatch_verdict;
 };
 
 struct ArchitecturePolicies {
@@ -41,6 +60,8 @@ struct WinnerOptions {
   std::string source_hash;  // only results of this source count
   DeviceMatch match = DeviceMatch::exact;
   std::string device;  // name of the device to render for; empty: the only one per architecture
+  // Also select dispatches over a runtime axis (its `axis` must be set); none when nullopt.
+  std::optional<DispatchOptions> dispatch;
 };
 
 // The variant `generate` takes from one group's scores: the best-ranked one that `usable`
@@ -54,7 +75,8 @@ std::optional<Winner> pick_winner(const ScoredWorkload& scored, const std::vecto
                                   const std::function<bool(const std::string& variant)>& usable);
 
 // Per architecture found in `measurements` (ascending), the winner of every compile-time workload:
-// the best-scored variant when it beats base by more than the measurement noise, else base.
+// the best-scored variant when it beats base by more than the measurement noise, else base; with
+// `options.dispatch`, also the ranges of a kept dispatch whose thresholds a selector can compare.
 // Throws UserError when the device choice is ambiguous or missing.
 std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>& measurements, const SearchSpace& space,
                                                  const WinnerOptions& options);

@@ -2,9 +2,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
+// The golden host hub, compiled: its selectors are checked against the selection below.
+#include "data/hubs/golden/radix_sort_policy.hpp"
 #include "support/recorded_results.hpp"
 #include "support/temporary_directory.hpp"
 #include "results_database.hpp"
@@ -25,7 +29,8 @@ struct Rendered {
 };
 
 Rendered render(const std::vector<Measurement>& rows, const std::string& source, const std::string& template_path,
-                RenderMode mode = RenderMode::tuned, std::vector<std::string> archs = {"80", "90", "100"}) {
+                RenderMode mode = RenderMode::tuned, std::vector<std::string> archs = {"80", "90", "100"},
+                const std::string& dispatch_axis = "") {
   const std::string text = read_text_file(source);
   const SearchSpace space = parse_search_space(text, source);
   HubRequest request;
@@ -35,9 +40,12 @@ Rendered render(const std::vector<Measurement>& rows, const std::string& source,
   request.mode = mode;
   request.architectures = std::move(archs);
   request.test_variant = parse_test_variant(text, source, space);
+  request.dispatch_axis = dispatch_axis;
   Rendered rendered;
   if (mode == RenderMode::tuned) {
-    rendered.architectures = select_winners(rows, space, {request.benchmark, content_hash(text), DeviceMatch::exact, ""});
+    WinnerOptions options{request.benchmark, content_hash(text), DeviceMatch::exact, "", std::nullopt};
+    if (!dispatch_axis.empty()) options.dispatch = DispatchOptions{dispatch_axis, 3, 0.02, {}};
+    rendered.architectures = select_winners(rows, space, options);
   }
   rendered.text = render_hub(load_policy_template(template_path), space, rendered.architectures, request);
   return rendered;
@@ -69,6 +77,152 @@ TEST_CASE("the CUDA reduce hub matches its golden file", "[generate]") {
 TEST_CASE("the host transpose policies match their golden file", "[generate]") {
   const auto recorded = testing::recorded_results();
   check_golden("transpose_policy.hpp", render(recorded.rows, recorded.transpose_source, kTransposeTemplate).text);
+}
+
+TEST_CASE("with --dispatch, workloads whose best policy changes with the size get a policy per range and a selector",
+          "[generate][dispatch]") {
+  const auto recorded = testing::recorded_size_dependent_results();
+  const auto rendered = render(recorded.rows, recorded.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"},
+                               "Elements{io}");
+  check_golden("reduce_hub_dispatch.cuh", rendered.text);
+  REQUIRE(rendered.architectures.size() == 2);
+  const auto& sm80 = rendered.architectures[0].workloads;
+  const auto& sm90 = rendered.architectures[1].workloads;
+  REQUIRE(sm80.size() == 1);
+  REQUIRE(sm90.size() == 2);
+  // sm_80 F32: base, then ipt_7, then ipt_16, each where it is fastest.
+  REQUIRE(sm80[0].ranges);
+  CHECK(sm80[0].ranges->ranges.size() == 3);
+  CHECK_FALSE(sm80[0].ranges->ranges[0].variant);
+  CHECK(sm80[0].ranges->cuts == std::vector<std::int64_t>{1 << 18, 1 << 22});
+  // sm_90 F32 in two ranges, split between 2^20 and 2^24; I32's best is the same everywhere: one policy.
+  const auto& f32 = sm90[0].ct_workload.starts_with("T{ct}=F32") ? sm90[0] : sm90[1];
+  const auto& i32 = sm90[0].ct_workload.starts_with("T{ct}=I32") ? sm90[0] : sm90[1];
+  REQUIRE(f32.ranges);
+  CHECK(f32.ranges->cuts == std::vector<std::int64_t>{1 << 22});
+  CHECK(f32.ranges->ranges[0].range.variant == "ipt_7.tpb_128.ipv_1");
+  CHECK(f32.ranges->ranges[1].range.variant == "ipt_16.tpb_512.ipv_1");
+  CHECK_FALSE(i32.ranges);
+  CHECK(i32.variant_name == "ipt_16.tpb_512.ipv_1");
+  CHECK_THAT(i32.dispatch_verdict, Catch::Contains("is best on every Elements{io}"));
+  CHECK_THAT(rendered.text, Catch::Contains("//   dispatch: one policy: ipt_16.tpb_512.ipv_1 is best on every Elements{io}"));
+}
+
+TEST_CASE("with --dispatch and no dispatch kept, the hub keeps the selector's shape with one range", "[generate][dispatch]") {
+  const auto recorded = testing::recorded_results();
+  const auto rendered = render(recorded.rows, recorded.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"},
+                               "Elements{io}");
+  for (const auto& architecture : rendered.architectures) {
+    for (const auto& workload : architecture.workloads) CHECK_FALSE(workload.ranges);
+  }
+  CHECK_THAT(rendered.text, Catch::Contains("template <class AccumT, class OffsetT, class ReductionOpT, int Range = 0>"));
+  CHECK_THAT(rendered.text, Catch::Contains("static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, "
+                                            "detail::most_ranges(sm80_ranges<key>::count, 1));"));
+  CHECK(rendered.text.find("static constexpr int count = 1;") != std::string::npos);
+  CHECK(rendered.text.find("static constexpr int count = 2;") == std::string::npos);
+  // The base and test modes have no measurements: one range everywhere.
+  const auto base = render({}, recorded.reduce_source, kReduceTemplate, RenderMode::base, {"90"}, "Elements{io}");
+  CHECK_THAT(base.text, Catch::Contains("static constexpr int range_count = 1;"));
+  // A selector takes the axis as a C++ parameter: the name must make one.
+  CHECK_THROWS_WITH(render({}, recorded.reduce_source, kReduceTemplate, RenderMode::base, {"90"}, "{io}"),
+                    Catch::Contains("does not name a runtime axis"));
+}
+
+namespace {
+
+// The host example's recorded search (bench/radix_sort/host_keys.cpp on the CI machine; README,
+// "Policies per problem size"), selected with dispatch over Elements{io}.
+struct HostDispatch {
+  std::string source = POLICYTUNE_SOURCE_DIR "/bench/radix_sort/host_keys.cpp";
+  std::string text = read_text_file(source);
+  SearchSpace space = parse_search_space(text, source);
+  std::vector<ArchitecturePolicies> architectures;
+
+  HostDispatch() {
+    // A copy: opening a database may change its journal mode, and the fixture must stay as committed.
+    testing::TemporaryDirectory directory{"host-dispatch"};
+    const auto copy = directory.path() / "radix_sort.host_keys.db";
+    std::filesystem::copy_file(POLICYTUNE_TEST_DATA "/databases/radix_sort.host_keys.db", copy);
+    ResultsDatabase database(copy.string(), ResultsDatabase::Mode::must_exist);
+    WinnerOptions options{"radix_sort.host_keys", content_hash(text), DeviceMatch::exact, "",
+                          DispatchOptions{"Elements{io}", 3, 0.02, {}}};
+    architectures = select_winners(database.measurements(), space, options);
+  }
+
+  const WorkloadPolicy& workload(const std::string& ct_workload) const {
+    REQUIRE(architectures.size() == 1);
+    for (const auto& policy : architectures[0].workloads) {
+      if (policy.ct_workload == ct_workload) return policy;
+    }
+    FAIL("no workload " << ct_workload);
+    throw;
+  }
+};
+
+// The range the selection assigns to a size: the one whose measured values contain it, or the
+// nearest by ratio (the upper one on a tie).
+std::size_t expected_range(const WorkloadRanges& ranges, double size) {
+  const auto& axis = ranges.measured.axis;
+  std::size_t best = 0;
+  double best_distance = INFINITY;
+  for (std::size_t r = 0; r < ranges.ranges.size(); ++r) {
+    for (const auto& value : {ranges.ranges[r].range.first, ranges.ranges[r].range.last}) {
+      const double distance = std::abs(std::log2(size) - std::log2(axis.runtime_value(value)));
+      if (distance <= best_distance) best = r, best_distance = distance;
+    }
+  }
+  return best;
+}
+
+// Checks a compiled selector and its policies against the selection, at every measured size, one
+// below and one above every threshold, and far outside the measured sizes.
+template <class Key, int Range = 0>
+void check_selector(const WorkloadRanges& ranges) {
+  using selector = examples::radix_sort::radix_sort_policy_ranges<Key>;
+  REQUIRE(selector::count == static_cast<int>(ranges.ranges.size()));
+  std::vector<double> sizes{1, 0x1p40};
+  for (const auto& value : ranges.measured.axis.values) sizes.push_back(ranges.measured.axis.runtime_value(value));
+  for (const auto cut : ranges.cuts) {
+    sizes.push_back(static_cast<double>(cut) - 1);
+    sizes.push_back(static_cast<double>(cut));
+  }
+  for (const double size : sizes) {
+    INFO("size " << size);
+    CHECK(selector::select(static_cast<std::int64_t>(size)) == static_cast<int>(expected_range(ranges, size)));
+  }
+  if constexpr (Range < 3) {
+    if (Range < selector::count) {
+      const auto& variant = ranges.ranges[Range].range.variant;
+      const int bits = variant == "base" ? 8 : std::stoi(variant.substr(variant.find('_') + 1));
+      CHECK(examples::radix_sort::radix_sort_policy<Key, Range>::radix_bits == bits);
+      check_selector<Key, Range + 1>(ranges);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the host radix sort's policies per size match their golden file", "[generate][dispatch]") {
+  const HostDispatch host;
+  HubRequest request{"radix_sort.host_keys", "examples::radix_sort", "radix_sort.host_keys.db", RenderMode::tuned, {},
+                     std::nullopt, "Elements{io}"};
+  check_golden("radix_sort_policy.hpp",
+               render_hub(load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/radix_sort_host.mustache"), host.space,
+                          host.architectures, request));
+}
+
+TEST_CASE("the compiled selector picks each size's range, and the nearest range outside them", "[generate][dispatch]") {
+  const HostDispatch host;
+  const auto& u32 = host.workload("T{ct}=U32");
+  const auto& u64 = host.workload("T{ct}=U64");
+  REQUIRE(u32.ranges);
+  REQUIRE(u64.ranges);
+  check_selector<std::uint32_t>(*u32.ranges);
+  check_selector<std::uint64_t>(*u64.ranges);
+  // Another key type was not measured: one range, the library's default.
+  CHECK(examples::radix_sort::radix_sort_policy_ranges<std::uint16_t>::count == 1);
+  CHECK(examples::radix_sort::radix_sort_policy_ranges<std::uint16_t>::select(1 << 20) == 0);
+  CHECK(examples::radix_sort::radix_sort_policy<std::uint16_t>::radix_bits == 8);
 }
 
 TEST_CASE("base and test modes render without measurements", "[generate]") {
@@ -126,7 +280,7 @@ TEST_CASE("inputs are validated before they reach C++ text", "[generate]") {
   const std::string text = read_text_file(recorded.reduce_source);
   const SearchSpace space = parse_search_space(text, recorded.reduce_source);
   const auto policy_template = load_policy_template(kReduceTemplate);
-  HubRequest request{"reduce.sum", "ok", "x.db", RenderMode::base, {"90"}, std::nullopt};
+  HubRequest request{"reduce.sum", "ok", "x.db", RenderMode::base, {"90"}, std::nullopt, ""};
   for (const std::string bad : {"a b", "a;b", "::a", "a::", "1a", "a::b-c", ""}) {
     request.name_space = bad;
     CHECK_THROWS_AS(render_hub(policy_template, space, {}, request), UserError);

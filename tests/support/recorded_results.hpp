@@ -20,4 +20,9 @@ struct RecordedResults {
 // GPU architectures to include ("80", "90").
 RecordedResults recorded_results(const std::vector<std::string>& architectures = {"80", "90"});
 
+// reduce.sum on sm_80 and sm_90 where the best policy changes with Elements{io} (2^16..2^28): on
+// sm_90 F32 is best served by two ranges and I32 by one policy everywhere; on sm_80 F32 by three
+// ranges, the smallest by base.
+RecordedResults recorded_size_dependent_results();
+
 }  // namespace policytune::testing
