@@ -18,6 +18,7 @@ header-only policy hub that consumers include.
                  [DATABASE <file>]         # default: <binary dir>/policytune.db
                  [WHEN CONFIGURE|BUILD|NEVER]  # when searches run; default NEVER
                  [TARGET <interface target>]   # created if missing; carries the include directory
+                 [DISPATCH <runtime axis>]     # a policy per range of this axis where several win
                  [SEARCH_ARGS <arg>...])   # extra `policytune search` options (-a, --budget, ...)
 
 The search space is validated at configure time: a bad ``%RANGE%`` line fails the configure with its
@@ -32,6 +33,10 @@ NEVER`` renders what the database holds.
 Cache variables: ``POLICYTUNE_MODE`` (``tuned``, ``base``: the library defaults, ``test``: the
 benchmark's ``%TEST%`` variant, for reproducible CI builds) pins what is rendered;
 ``POLICYTUNE_FORCE_TUNE`` re-runs searches regardless of the database.
+
+``DISPATCH Elements{io}`` renders, where the measurements show several policies beating one, a
+policy per contiguous range of that runtime axis and a constexpr selector that picks the range from
+the runtime value (``policytune generate --dispatch``; the README's "Policies per problem size").
 #]=======================================================================]
 set(POLICYTUNE_MODE "tuned" CACHE STRING "What tune_algorithm() renders: tuned, base or test")
 set_property(CACHE POLICYTUNE_MODE PROPERTY STRINGS tuned base test)
@@ -46,7 +51,7 @@ endmacro()
 function(tune_algorithm name)
   list(JOIN ARGN " " call_arguments)
   set(call "tune_algorithm(${name} ${call_arguments})")
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "BENCHMARK;TEMPLATE;NAMESPACE;OUTPUT;DATABASE;WHEN;TARGET"
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "BENCHMARK;TEMPLATE;NAMESPACE;OUTPUT;DATABASE;WHEN;TARGET;DISPATCH"
                         "ARCHS;SEARCH_ARGS")
   if(arg_UNPARSED_ARGUMENTS)
     policytune_detail_fail("unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
@@ -155,6 +160,9 @@ function(tune_algorithm name)
     policytune_detail_sm_numbers(sm_numbers ${arg_ARCHS})
     string(REPLACE ";" "," sm_list "${sm_numbers}")
     list(APPEND generate_command --archs "${sm_list}")
+  endif()
+  if(arg_DISPATCH)
+    list(APPEND generate_command --dispatch "${arg_DISPATCH}")
   endif()
   add_custom_command(OUTPUT "${arg_OUTPUT}" COMMAND ${generate_command}
                      DEPENDS "${arg_DATABASE}" "${arg_BENCHMARK}" "${arg_TEMPLATE}" PolicyTune::policytune

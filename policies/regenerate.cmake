@@ -42,6 +42,7 @@ foreach(hub IN LISTS shipped_hubs)
     COMMAND "${POLICYTUNE}" generate --db "${shipped_dir}/databases/${benchmark_name}.db"
             --benchmark "${source_dir}/${benchmark}" --template "${source_dir}/${template}"
             --namespace "policytune::tuning::${name}" --archs ${architectures} --mode ${MODE}
+            --dispatch "Elements{io}"
             -o "${OUTPUT_DIR}/${header}"
     RESULT_VARIABLE result ERROR_VARIABLE notes)
   if(NOT result EQUAL 0)

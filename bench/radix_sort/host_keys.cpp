@@ -13,6 +13,8 @@
 
 #include <policytune/bench.hpp>
 
+#include "host_radix_sort.hpp" // the sort itself, shared with code that ships the tuned policies
+
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -30,43 +32,6 @@ using key_types = nvbench::type_list<TUNE_T>;
 #else
 using key_types = nvbench::type_list<std::uint32_t, std::uint64_t>;
 #endif
-
-/// Sorts `in` into `out`, ping-ponging through `temporary` so that the last pass writes `out`.
-/// `offsets` holds 2^Bits counters.
-template <int Bits, class T>
-void radix_sort(const T* in, T* temporary, T* out, std::int64_t n, std::int64_t* offsets)
-{
-  constexpr int buckets  = 1 << Bits;
-  constexpr int key_bits = static_cast<int>(sizeof(T)) * 8;
-  constexpr int passes   = (key_bits + Bits - 1) / Bits;
-  constexpr T mask       = static_cast<T>(buckets - 1);
-  const T* source        = in;
-  for (int pass = 0; pass < passes; ++pass)
-  {
-    const int shift = pass * Bits;
-    T* destination  = (passes - pass) % 2 == 1 ? out : temporary;
-    for (int b = 0; b < buckets; ++b)
-    {
-      offsets[b] = 0;
-    }
-    for (std::int64_t i = 0; i < n; ++i)
-    {
-      ++offsets[(source[i] >> shift) & mask];
-    }
-    std::int64_t sum = 0;
-    for (int b = 0; b < buckets; ++b)
-    {
-      const std::int64_t count = offsets[b];
-      offsets[b]               = sum;
-      sum += count;
-    }
-    for (std::int64_t i = 0; i < n; ++i)
-    {
-      destination[offsets[(source[i] >> shift) & mask]++] = source[i];
-    }
-    source = destination;
-  }
-}
 
 /// splitmix64: a fixed, fast stream of well-mixed 64-bit values.
 inline std::uint64_t next_random(std::uint64_t& state)
@@ -107,7 +72,7 @@ void keys(nvbench::state& state, nvbench::type_list<T>)
     return policytune::bench::expect_equal(out, expected);
   });
   state.exec(nvbench::exec_tag::no_batch, [&](nvbench::launch&) {
-    radix_sort<radix_bits>(in.data(), temporary.data(), out.data(), n, offsets.data());
+    policytune::examples::radix_sort<radix_bits>(in.data(), temporary.data(), out.data(), n, offsets.data());
   });
 }
 

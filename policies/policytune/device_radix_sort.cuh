@@ -9,6 +9,7 @@
 
 #include <cstddef>
 
+#include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/radix_sort_keys.cuh>
 
 namespace policytune
@@ -28,26 +29,35 @@ cudaError_t device_radix_sort_keys(
 {
   // The types cub::DeviceRadixSort::SortKeys dispatches with.
   using offset_t   = ::cub::detail::choose_offset_t<NumItemsT>;
-  using hub_t      = tuning::radix_sort_keys::policy_hub<KeyT, ::cub::NullType, offset_t>;
-  using dispatch_t = ::cub::DispatchRadixSort<::cub::SortOrder::Ascending,
-                                              KeyT,
-                                              ::cub::NullType,
-                                              offset_t,
-                                              ::cub::detail::identity_decomposer_t,
-                                              hub_t>;
+  using hubs_t     = tuning::radix_sort_keys::policy_hub<KeyT, ::cub::NullType, offset_t>;
   // As CUB: the input is never written, so the key buffers are used as a non-overwritable pair.
   constexpr bool is_overwrite_okay = false;
   ::cub::DoubleBuffer<KeyT> d_keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
   ::cub::DoubleBuffer<::cub::NullType> d_values;
-  return dispatch_t::Dispatch(
-    d_temp_storage,
-    temp_storage_bytes,
-    d_keys,
-    d_values,
-    static_cast<offset_t>(num_items),
-    begin_bit,
-    end_bit,
-    is_overwrite_okay,
-    stream);
+  // Where a size dispatch was measured, the hub of the range num_items falls in.
+  int range = 0;
+  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+    using hub_t = tuning::radix_sort_keys::policy_hub<KeyT, ::cub::NullType, offset_t, decltype(range_constant)::value>;
+    using dispatch_t = ::cub::DispatchRadixSort<::cub::SortOrder::Ascending,
+                                                KeyT,
+                                                ::cub::NullType,
+                                                offset_t,
+                                                ::cub::detail::identity_decomposer_t,
+                                                hub_t>;
+    return dispatch_t::Dispatch(
+      d_temp_storage,
+      temp_storage_bytes,
+      d_keys,
+      d_values,
+      static_cast<offset_t>(num_items),
+      begin_bit,
+      end_bit,
+      is_overwrite_okay,
+      stream);
+  });
 }
 } // namespace policytune

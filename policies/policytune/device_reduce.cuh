@@ -10,6 +10,7 @@
 
 #include <cstddef>
 
+#include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/reduce_sum.cuh>
 
 namespace policytune
@@ -31,10 +32,19 @@ cudaError_t device_reduce_sum(
   using init_t   = ::cub::detail::non_void_value_t<OutputIteratorT, input_t>;
   using op_t     = ::cuda::std::plus<>;
   using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, init_t>;
-  using hub_t    = tuning::reduce_sum::policy_hub<accum_t, offset_t, op_t>;
-  using dispatch_t =
-    ::cub::DispatchReduce<InputIteratorT, OutputIteratorT, offset_t, op_t, init_t, accum_t, ::cuda::std::__identity, hub_t>;
-  return dispatch_t::Dispatch(
-    d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), op_t{}, init_t{}, stream);
+  using hubs_t   = tuning::reduce_sum::policy_hub<accum_t, offset_t, op_t>;
+  // Where a size dispatch was measured, the hub of the range num_items falls in.
+  int range = 0;
+  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+    using hub_t = tuning::reduce_sum::policy_hub<accum_t, offset_t, op_t, decltype(range_constant)::value>;
+    using dispatch_t =
+      ::cub::DispatchReduce<InputIteratorT, OutputIteratorT, offset_t, op_t, init_t, accum_t, ::cuda::std::__identity, hub_t>;
+    return dispatch_t::Dispatch(
+      d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), op_t{}, init_t{}, stream);
+  });
 }
 } // namespace policytune

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 
+#include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/scan_exclusive_sum.cuh>
 
 namespace policytune
@@ -32,10 +33,20 @@ cudaError_t device_exclusive_sum(
   using init_t   = ::cub::detail::InputValue<input_t>;
   using op_t     = ::cuda::std::plus<>;
   using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, input_t>;
-  using hub_t    = tuning::scan_exclusive_sum::policy_hub<input_t, output_t, accum_t, offset_t, op_t>;
-  using dispatch_t =
-    ::cub::DispatchScan<InputIteratorT, OutputIteratorT, op_t, init_t, offset_t, accum_t, ::cub::ForceInclusive::No, hub_t>;
-  return dispatch_t::Dispatch(
-    d_temp_storage, temp_storage_bytes, d_in, d_out, op_t{}, init_t(input_t{}), static_cast<offset_t>(num_items), stream);
+  using hubs_t   = tuning::scan_exclusive_sum::policy_hub<input_t, output_t, accum_t, offset_t, op_t>;
+  // Where a size dispatch was measured, the hub of the range num_items falls in.
+  int range = 0;
+  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+    using hub_t = tuning::scan_exclusive_sum::policy_hub<input_t, output_t, accum_t, offset_t, op_t,
+                                                         decltype(range_constant)::value>;
+    using dispatch_t =
+      ::cub::DispatchScan<InputIteratorT, OutputIteratorT, op_t, init_t, offset_t, accum_t, ::cub::ForceInclusive::No, hub_t>;
+    return dispatch_t::Dispatch(
+      d_temp_storage, temp_storage_bytes, d_in, d_out, op_t{}, init_t(input_t{}), static_cast<offset_t>(num_items), stream);
+  });
 }
 } // namespace policytune

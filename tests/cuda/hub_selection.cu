@@ -7,7 +7,10 @@
 
 #include <cstdio>
 
+#include <policytune/detail/range_dispatch.cuh>
+
 #include "reduce_hub.cuh"
+#include "reduce_hub_dispatch.cuh"
 
 namespace
 {
@@ -71,6 +74,70 @@ void expect_library(const char* what, int ptx)
   expect(got.threads == want.threads && got.items == want.items && got.vector == want.vector && got.threads > 0, what,
          ptx, got);
 }
+// The golden hub rendered with --dispatch Elements{io} (tests/support/recorded_results.cpp's
+// size-dependent results): F32 has three ranges on sm_80 (base, ipt_7, ipt_16; thresholds 2^18 and
+// 2^22) and two on sm_90 (ipt_7, ipt_16; threshold 2^22); I32 on sm_90 has one policy everywhere.
+template <class T, int Range = 0>
+using by_size = policytune::tests::by_size::policy_hub<T, offset32, ::cuda::std::plus<>, Range>;
+
+void expect_range(const char* what, int ptx, long long elements, int want)
+{
+  const int got = by_size<float>::select_range(ptx, elements);
+  (got == want ? passed : failed)++;
+  std::printf("%s: %s at %d, %lld elements: range %d (want %d)\n", got == want ? "ok" : "FAILED", what, ptx, elements, got,
+              want);
+}
+
+// What the library API does: the range for the size, then the hub of that range through its chain.
+template <class T>
+Selected select_by_size(int ptx, long long elements)
+{
+  Selected selected;
+  const int range = by_size<T>::select_range(ptx, elements);
+  policytune::detail::with_range<by_size<T>::range_count>(range, [&](auto range_constant) {
+    selected = select<by_size<T, decltype(range_constant)::value>>(ptx);
+    return cudaSuccess;
+  });
+  return selected;
+}
+
+void check_size_dispatch()
+{
+  static_assert(by_size<float>::range_count == 3, "the most ranges of any link: sm_80's three");
+  static_assert(by_size<int>::range_count == 1, "one policy everywhere");
+  static_assert(by_size<double>::range_count == 1, "not measured");
+  // The thresholds: each a literal between two measured sizes, at their geometric midpoint.
+  expect_range("sm_90 below the measured sizes takes the lowest range", 900, 1, 0);
+  expect_range("sm_90 at 2^20", 900, 1 << 20, 0);
+  expect_range("sm_90 just below the 2^22 threshold", 900, (1 << 22) - 1, 0);
+  expect_range("sm_90 at the 2^22 threshold", 900, 1 << 22, 1);
+  expect_range("sm_90 above the measured sizes takes the highest range", 900, 1LL << 40, 1);
+  expect_range("sm_80 at 2^16", 800, 1 << 16, 0);
+  expect_range("sm_80 just below the 2^18 threshold", 800, (1 << 18) - 1, 0);
+  expect_range("sm_80 at the 2^18 threshold", 800, 1 << 18, 1);
+  expect_range("sm_80 just below the 2^22 threshold", 800, (1 << 22) - 1, 1);
+  expect_range("sm_80 at the 2^22 threshold", 800, 1 << 22, 2);
+  expect_range("sm_100 takes sm_90's thresholds", 1000, (1 << 22) - 1, 0);
+  expect_range("sm_100 takes sm_90's thresholds", 1000, 1 << 22, 1);
+  expect_range("sm_75 is below every link: one range", 750, 1 << 28, 0);
+  // Each range's policy, through the chain.
+  expect_tuned("F32 2^16 on sm_90: ipt_7", select_by_size<float>(900, 1 << 16), 900, 128, 7, 2);
+  expect_tuned("F32 2^28 on sm_90: ipt_16", select_by_size<float>(900, 1 << 28), 900, 512, 16, 2);
+  expect_tuned("F32 2^20 on sm_80: ipt_7", select_by_size<float>(800, 1 << 20), 800, 128, 7, 2);
+  expect_tuned("F32 2^24 on sm_80: ipt_16", select_by_size<float>(800, 1 << 24), 800, 512, 16, 2);
+  expect_tuned("I32 2^16 on sm_90: its one policy", select_by_size<int>(900, 1 << 16), 900, 512, 16, 2);
+  expect_tuned("I32 2^28 on sm_90: its one policy", select_by_size<int>(900, 1 << 28), 900, 512, 16, 2);
+  const Selected base_range = select_by_size<float>(800, 1 << 16);
+  const Selected library_80 = select<library<float>>(800);
+  expect(base_range.threads == library_80.threads && base_range.items == library_80.items
+           && base_range.vector == library_80.vector,
+         "F32 2^16 on sm_80: the base range is CUB's policy",
+         800,
+         base_range);
+  const Selected below = select_by_size<float>(750, 1 << 20);
+  const Selected library_75 = select<library<float>>(750);
+  expect(below.threads == library_75.threads && below.items == library_75.items, "F32 on sm_75 is CUB's", 750, below);
+}
 } // namespace
 
 int main()
@@ -90,6 +157,8 @@ int main()
   expect_library<float, offset64>("F32 with 64-bit offsets on sm_90 is CUB's (not measured)", 900);
   // Below the lowest tuned architecture the library's own chain decides.
   expect_library<float>("F32 on sm_75 is CUB's", 750);
+
+  check_size_dispatch();
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -362,7 +362,7 @@ TEST_CASE("the recorded host example keeps a dispatch by a margin well above noi
   const auto u32 = select_dispatch(groups[0], {});
   CHECK(u32.ct_workload == "T{ct}=U32");
   CHECK(u32.single.variant == "bits_11");
-  CHECK(ranges_of(u32) == std::vector<std::string>{"8..10=bits_8", "12..20=bits_11", "22..22=bits_14"});
+  CHECK(ranges_of(u32) == std::vector<std::string>{"8..10=base", "12..20=bits_11", "22..22=bits_14"});
   DispatchOptions strict;
   strict.threshold = 0.5;
   CHECK_FALSE(select_dispatch(groups[0], strict).kept);

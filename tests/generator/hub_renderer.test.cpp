@@ -35,7 +35,8 @@ Rendered render(const std::vector<Measurement>& rows, const std::string& source,
   const SearchSpace space = parse_search_space(text, source);
   HubRequest request;
   request.benchmark = source.find("reduce") != std::string::npos ? "reduce.sum" : "transpose.blocked";
-  request.name_space = "policytune::tests";
+  // Its own namespace with --dispatch, so that tests/cuda/hub_selection.cu compiles both reduce hubs.
+  request.name_space = dispatch_axis.empty() ? "policytune::tests" : "policytune::tests::by_size";
   request.database = "recorded.db";
   request.mode = mode;
   request.architectures = std::move(archs);

@@ -44,7 +44,15 @@ struct workload_key
 {};
 } // namespace detail
 
-template <class KeyT, class ValueT, class OffsetT>
+namespace detail
+{
+constexpr int most_ranges(int a, int b)
+{
+  return a > b ? a : b;
+}
+} // namespace detail
+
+template <class KeyT, class ValueT, class OffsetT, int Range = 0>
 struct policy_hub
 {
 private:
@@ -54,6 +62,13 @@ private:
   using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
 public:
+  // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
+  // which is below range_count (1 where no dispatch beat one policy).
+  static constexpr int range_count = 1;
+  static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
+  {
+    return 0; // below the lowest link: the library's hub, one policy
+  }
   // No tuned architecture: every device gets the library's own policies.
   // Not measured: sm_80, sm_90.
   using MaxPolicy = typename default_hub::MaxPolicy;

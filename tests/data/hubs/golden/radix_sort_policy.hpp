@@ -15,42 +15,42 @@ struct radix_sort_policy
   static constexpr int radix_bits = 8;
 };
 
-// T{ct}=U32: 3 policies over Elements{io}, score 1.337453 against one policy bits_11 1.193610: +12.05% (noise 0.42%)
+// T{ct}=U32: 3 policies over Elements{io}, score 1.300120 against one policy bits_11 1.157072: +12.36% (noise 0.91%)
 //   Intel(R) Xeon(R) Processor (2 threads, driver 6.18.44-fc-v669), GCC 12.2.0, host, 2026-11-22
-// range 0 of 3, Elements{io} 2^8..2^10: bits_8, score 1.031288 over the range (weight 0.195)
+// range 0 of 3, Elements{io} 2^8..2^10: base, score 1.000000 over the range (weight 0.195)
 template <>
 struct radix_sort_policy<::std::uint32_t, 0>
 {
   static constexpr int radix_bits = 8;
 };
-// range 1 of 3, Elements{io} 2^12..2^20: bits_11, score 1.409939 over the range (weight 0.667)
+// range 1 of 3, Elements{io} 2^12..2^20: bits_11, score 1.369347 over the range (weight 0.667)
 template <>
 struct radix_sort_policy<::std::uint32_t, 1>
 {
   static constexpr int radix_bits = 11;
 };
-// range 2 of 3, Elements{io} 2^22: bits_14, score 1.419154 over the range (weight 0.138)
+// range 2 of 3, Elements{io} 2^22: bits_14, score 1.389067 over the range (weight 0.138)
 template <>
 struct radix_sort_policy<::std::uint32_t, 2>
 {
   static constexpr int radix_bits = 14;
 };
 
-// T{ct}=U64: 3 policies over Elements{io}, score 1.157098 against one policy bits_11 1.054369: +9.74% (noise 0.80%)
+// T{ct}=U64: 3 policies over Elements{io}, score 1.129259 against one policy bits_11 1.016376: +11.11% (noise 1.29%)
 //   Intel(R) Xeon(R) Processor (2 threads, driver 6.18.44-fc-v669), GCC 12.2.0, host, 2026-11-22
-// range 0 of 3, Elements{io} 2^8..2^10: base, score 1.000000 over the range (weight 0.195)
+// range 0 of 3, Elements{io} 2^8..2^12: base, score 1.000000 over the range (weight 0.321)
 template <>
 struct radix_sort_policy<::std::uint64_t, 0>
 {
   static constexpr int radix_bits = 8;
 };
-// range 1 of 3, Elements{io} 2^12..2^18: bits_11, score 1.209522 over the range (weight 0.530)
+// range 1 of 3, Elements{io} 2^14..2^18: bits_13, score 1.203949 over the range (weight 0.404)
 template <>
 struct radix_sort_policy<::std::uint64_t, 1>
 {
-  static constexpr int radix_bits = 11;
+  static constexpr int radix_bits = 13;
 };
-// range 2 of 3, Elements{io} 2^20..2^22: bits_14, score 1.167333 over the range (weight 0.275)
+// range 2 of 3, Elements{io} 2^20..2^22: bits_14, score 1.170068 over the range (weight 0.275)
 template <>
 struct radix_sort_policy<::std::uint64_t, 2>
 {
@@ -71,12 +71,12 @@ struct radix_sort_policy_ranges<::std::uint32_t>
   // Sizes outside the measured ones take the nearest range.
   static constexpr int select(::std::int64_t elements)
   {
-    // 2^10|2^12: at 2^10 bits_8 1.046 vs bits_11 0.809; at 2^12 bits_11 1.200 vs bits_8 0.746
+    // 2^10|2^12: at 2^10 base 1.000 vs bits_11 0.815; at 2^12 bits_11 1.125 vs base 1.000
     if (elements < 2048)
     {
       return 0;
     }
-    // 2^20|2^22: at 2^20 bits_11 1.007 vs bits_14 0.803; at 2^22 bits_14 1.419 vs bits_11 0.845
+    // 2^20|2^22: at 2^20 bits_11 1.036 vs bits_14 0.809; at 2^22 bits_14 1.389 vs bits_11 0.788
     if (elements < 2097152)
     {
       return 1;
@@ -91,12 +91,12 @@ struct radix_sort_policy_ranges<::std::uint64_t>
   // Sizes outside the measured ones take the nearest range.
   static constexpr int select(::std::int64_t elements)
   {
-    // 2^10|2^12: at 2^10 base 1.000 vs bits_11 0.911; at 2^12 bits_11 1.114 vs base 1.000
-    if (elements < 2048)
+    // 2^12|2^14: at 2^12 base 1.000 vs bits_13 0.749; at 2^14 bits_13 1.046 vs base 1.000
+    if (elements < 8192)
     {
       return 0;
     }
-    // 2^18|2^20: at 2^18 bits_11 1.160 vs bits_14 0.965; at 2^20 bits_14 1.001 vs bits_11 0.912
+    // 2^18|2^20: at 2^18 bits_13 1.238 vs bits_14 0.998; at 2^20 bits_14 1.055 vs bits_13 0.997
     if (elements < 524288)
     {
       return 1;

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cuda/std/type_traits>
 
-namespace policytune::tests
+namespace policytune::tests::by_size
 {
 namespace detail
 {
@@ -249,4 +249,4 @@ public:
   {};
   using MaxPolicy = Policy900;
 };
-} // namespace policytune::tests
+} // namespace policytune::tests::by_size

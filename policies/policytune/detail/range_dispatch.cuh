@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// How the library API runs one cub::Dispatch* call with the policy hub of the runtime range a
+// problem falls in. A generated hub rendered with `policytune generate --dispatch` takes an
+// `int Range` parameter and says which range serves a size (`select_range`); since one Dispatch
+// call takes one hub type, each range is its own instantiation, chosen here before dispatching.
+#pragma once
+
+#include <cub/util_device.cuh>
+
+#include <cuda/std/type_traits>
+
+#include <cstdint>
+#include <limits>
+
+namespace policytune::detail
+{
+/// The range of `Hub`'s runtime dispatch that serves `size` on the current device: the chain link
+/// CUB will take for the device's PTX version decides. Without a dispatch (`Hub::range_count` is
+/// 1) this is 0, and the device is not asked.
+template <class Hub, class SizeT>
+cudaError_t select_range(SizeT size, int& range)
+{
+  range = 0;
+  if constexpr (Hub::range_count > 1)
+  {
+    int ptx_version = 0;
+    if (const cudaError_t error = ::cub::PtxVersion(ptx_version); error != cudaSuccess)
+    {
+      return error;
+    }
+    // Unsigned sizes past the largest signed 64-bit value are served as the largest.
+    constexpr auto largest = ::std::numeric_limits<::std::int64_t>::max();
+    ::std::int64_t clamped = largest;
+    if (::cuda::std::is_signed_v<SizeT> || static_cast<unsigned long long>(size) <= static_cast<unsigned long long>(largest))
+    {
+      clamped = static_cast<::std::int64_t>(size);
+    }
+    range = Hub::select_range(ptx_version, clamped);
+  }
+  return cudaSuccess;
+}
+
+/// Calls `dispatch(cuda::std::integral_constant<int, R>{})` with R = `range`, clamped to
+/// [0, Count): `dispatch` instantiates the hub for range R and runs the CUB dispatch with it.
+template <int Count, int Range = 0, class Dispatch>
+cudaError_t with_range(int range, Dispatch&& dispatch)
+{
+  if constexpr (Range + 1 < Count)
+  {
+    if (range > Range)
+    {
+      return with_range<Count, Range + 1>(range, dispatch);
+    }
+  }
+  return dispatch(::cuda::std::integral_constant<int, Range>{});
+}
+} // namespace policytune::detail
