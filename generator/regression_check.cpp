@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <map>
+#include <optional>
 
 #include "benchmark_session.hpp"
 #include "results_database.hpp"
 #include "winners.hpp"
+#include "workload.hpp"
 
 namespace policytune {
 namespace {
@@ -34,6 +36,41 @@ std::map<RowKey, const Measurement*> by_runtime_workload(const std::vector<Measu
   std::map<RowKey, const Measurement*> indexed;
   for (const auto& row : rows) indexed[{row.entry, row.rt_workload}] = &row;
   return indexed;
+}
+
+// The database's rows of `variant` for one compile-time workload on one device, by runtime workload.
+std::map<RowKey, const Measurement*> stored_rows(const std::vector<Measurement>& stored, const std::string& device_name,
+                                                 const std::string& ct_workload, const std::string& variant) {
+  std::map<RowKey, const Measurement*> rows;
+  for (const auto& row : stored) {
+    if (row.device.name != device_name || row.ct_workload != ct_workload || row.status != Status::ok) continue;
+    if (row.variant == variant) rows[{row.entry, row.rt_workload}] = &row;
+  }
+  return rows;
+}
+
+std::optional<double> stored_median(const std::map<RowKey, const Measurement*>& rows, const RowKey& key) {
+  const auto found = rows.find(key);
+  if (found == rows.end()) return std::nullopt;
+  return found->second->statistics.median;
+}
+
+// The value a runtime workload has on `axis_key` (`Elements{io}[pow2]`), empty when none.
+std::string value_on(const std::string& rt_workload, const std::string& axis_key) {
+  for (const auto& [axis, value] : parse_workload(rt_workload)) {
+    if (axis == axis_key) return value;
+  }
+  return {};
+}
+
+std::string range_label(const DispatchAxis& axis, const DispatchRange& range) {
+  return range.first == range.last ? axis.describe(range.first) : axis.describe(range.first) + ".." + axis.describe(range.last);
+}
+
+// A run that produced no state at all (a timeout, a crash, a failed parse): one row, no workload.
+const Measurement* whole_run_failure(const std::vector<Measurement>& rows) {
+  if (rows.size() == 1 && rows.front().rt_workload.empty() && rows.front().status != Status::ok) return &rows.front();
+  return nullptr;
 }
 
 std::string human_time(double seconds) {
@@ -64,7 +101,7 @@ public:
       if (row.benchmark == session_.name() && row.source_hash == session_.source_hash()) own.push_back(row);
     }
     const WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest, device.device.name,
-                                       std::nullopt};
+                                       options_.dispatch};
     const auto links = select_winners(own, session_.space(), winner_options);
     const ArchitecturePolicies* link = serving_link(links, architecture_of(device.device));
     if (link == nullptr) {
@@ -72,19 +109,41 @@ public:
       report.benchmarks.push_back(checked);
       return;
     }
-    std::size_t shipped = 0;
+    std::size_t shipped = 0, dispatches = 0;
     for (const auto& workload : session_.selected_workloads()) {
       const auto policy = std::find_if(link->workloads.begin(), link->workloads.end(),
                                        [&](const WorkloadPolicy& p) { return p.ct_workload == workload.name; });
-      if (policy == link->workloads.end() || !policy->variant) continue;  // base ships: nothing to compare
+      if (policy == link->workloads.end()) continue;
+      if (policy->ranges) {
+        ++dispatches;
+        check_dispatch(workload, *policy, own, report);
+        continue;
+      }
+      if (!policy->variant) continue;  // base ships: nothing to compare
       ++shipped;
       check_workload(workload, *policy, own, report);
     }
-    checked.note = fmt::format("{} tuned polic{} checked ({})", shipped, shipped == 1 ? "y" : "ies", link->device_note);
+    const std::string policies = fmt::format("{} tuned polic{}", shipped, shipped == 1 ? "y" : "ies");
+    if (!options_.dispatch) {
+      checked.note = fmt::format("{} checked ({})", policies, link->device_note);
+    } else {
+      checked.note = fmt::format("{} and {} dispatch{} checked ({})", policies, dispatches, dispatches == 1 ? "" : "es",
+                                 link->device_note);
+      if (!options_.dispatch->axis.empty() && !has_runtime_axis(options_.dispatch->axis)) {
+        checked.note += fmt::format("; --dispatch {}: no runtime axis of this benchmark has that name", options_.dispatch->axis);
+      }
+    }
     report.benchmarks.push_back(checked);
   }
 
 private:
+  bool has_runtime_axis(const std::string& name) const {
+    return std::any_of(session_.entries().begin(), session_.entries().end(), [&](const HarnessEntry& entry) {
+      return std::any_of(entry.axes.begin(), entry.axes.end(),
+                         [&](const HarnessAxis& axis) { return !axis.compile_time() && axis.name == name; });
+    });
+  }
+
   void check_workload(const CompileTimeWorkload& workload, const WorkloadPolicy& policy,
                       const std::vector<Measurement>& stored, CheckReport& report) {
     const auto row_for = [&](const std::string& rt_workload) {
@@ -116,13 +175,9 @@ private:
     std::filesystem::remove(build.binary, ignored);
 
     // The database's medians of this very device, for drift.
-    std::map<RowKey, const Measurement*> stored_base, stored_shipped;
     const std::string& device_name = session_.device().device.name;
-    for (const auto& row : stored) {
-      if (row.device.name != device_name || row.ct_workload != workload.name || row.status != Status::ok) continue;
-      if (row.variant == "base") stored_base[{row.entry, row.rt_workload}] = &row;
-      if (row.variant == policy.variant_name) stored_shipped[{row.entry, row.rt_workload}] = &row;
-    }
+    const auto stored_base = stored_rows(stored, device_name, workload.name, "base");
+    const auto stored_shipped = stored_rows(stored, device_name, workload.name, policy.variant_name);
     const bool several_entries = session_.entries().size() > 1;
     const auto shipped = by_runtime_workload(shipped_rows);
     for (const auto& [key, base] : by_runtime_workload(base_rows)) {
@@ -161,6 +216,183 @@ private:
     }
   }
 
+  // A kept dispatch: each range's variant at the range's boundaries, against base and against the
+  // single policy the ranges replaced.
+  void check_dispatch(const CompileTimeWorkload& workload, const WorkloadPolicy& policy,
+                      const std::vector<Measurement>& stored, CheckReport& report) {
+    const WorkloadRanges& dispatch = *policy.ranges;
+    const DispatchAxis& axis = dispatch.measured.axis;
+    const std::string& single = policy.variant_name;
+    const auto failed = [&](const std::string& rt_workload, const std::string& range, const std::string& variant,
+                            const std::string& reason) {
+      CheckRow row;
+      row.benchmark = session_.name();
+      row.ct_workload = workload.name;
+      row.rt_workload = rt_workload;
+      row.range = range;
+      row.variant = variant;
+      row.single_variant = single;
+      row.verdict = CheckRow::Verdict::failed;
+      row.reason = reason;
+      report.rows.push_back(row);
+    };
+
+    // Each range's boundary values, and the variants to build: every range's and the single policy.
+    std::vector<std::pair<std::size_t, std::string>> boundaries;  // (range, value), ascending
+    std::vector<std::pair<std::string, Variant>> variants;
+    const auto add_variant = [&](const std::string& name, const std::optional<Variant>& variant) {
+      if (!variant) return;
+      const bool known = std::any_of(variants.begin(), variants.end(), [&](const auto& v) { return v.first == name; });
+      if (!known) variants.emplace_back(name, *variant);
+    };
+    for (std::size_t r = 0; r < dispatch.ranges.size(); ++r) {
+      const DispatchRange& range = dispatch.ranges[r].range;
+      boundaries.emplace_back(r, range.first);
+      if (range.last != range.first) boundaries.emplace_back(r, range.last);
+      add_variant(range.variant, dispatch.ranges[r].variant);
+    }
+    add_variant(single, policy.variant);
+    // The harness runs only the boundary values (an -a filter of the same axis, given later, wins).
+    std::string restriction = axis.key + "=[";
+    for (std::size_t i = 0; i < boundaries.size(); ++i) restriction += (i == 0 ? "" : ",") + boundaries[i].second;
+    restriction += "]";
+
+    const std::string title = session_.name() + (workload.name.empty() ? "" : "[" + workload.name + "]");
+    std::vector<std::string> names;
+    for (const auto& [name, variant] : variants) names.push_back(name);
+    progress_.message(fmt::format("{}: measuring base{}{} at the boundaries of {} ranges of {}", title,
+                                  names.empty() ? "" : " and ", fmt::join(names, ", "), dispatch.ranges.size(), axis.name));
+    std::vector<BenchmarkSession::Build> builds;
+    if (!variants.empty()) builds = session_.build(variants, workload);
+    const auto ranges_of = [&](const std::string& variant) {
+      std::vector<std::string> labels;
+      for (const auto& range : dispatch.ranges) {
+        if (range.range.variant == variant) labels.push_back(range_label(axis, range.range));
+      }
+      return labels.empty() ? std::string("-") : fmt::format("{}", fmt::join(labels, ", "));
+    };
+    const auto remove_binaries = [&] {
+      std::error_code ignored;
+      for (const auto& build : builds) {
+        if (!build.binary.empty()) std::filesystem::remove(build.binary, ignored);
+      }
+    };
+    bool built = true;
+    for (const auto& build : builds) {
+      if (build.status == Status::ok) continue;
+      failed("", ranges_of(build.variant), build.variant, fmt::format("{}: {}", to_string(build.status), build.reason));
+      built = false;
+    }
+    if (!built) {
+      remove_binaries();
+      return;
+    }
+
+    // Measured now: base and every built variant, by runtime workload.
+    std::map<std::string, std::vector<Measurement>> measured;
+    BenchmarkSession::Build base = session_.base_build();
+    base.selection.insert(base.selection.end(), {"--axis", restriction});
+    Seconds base_time{0};
+    measured["base"] = session_.measure(base, workload, session_.base_run_timeout(), &base_time);
+    for (auto build : builds) {
+      build.selection.insert(build.selection.end(), {"--axis", restriction});
+      measured[build.variant] = session_.measure(build, workload, session_.variant_run_timeout(base_time));
+    }
+    remove_binaries();
+    bool ran = true;
+    for (const auto& [variant, rows] : measured) {
+      if (const Measurement* failure = whole_run_failure(rows)) {
+        failed("", ranges_of(variant), variant, fmt::format("{}{}: {}", variant == "base" ? "base: " : "",
+                                                               to_string(failure->status), failure->reason));
+        ran = false;
+      }
+    }
+    if (!ran) return;
+    std::map<std::string, std::map<RowKey, const Measurement*>> now, then;
+    const std::string& device_name = session_.device().device.name;
+    for (const auto& [variant, rows] : measured) {
+      now[variant] = by_runtime_workload(rows);
+      then[variant] = stored_rows(stored, device_name, workload.name, variant);
+    }
+
+    const bool several_entries = session_.entries().size() > 1;
+    const bool axis_filtered = std::any_of(options_.measuring.filters.begin(), options_.measuring.filters.end(),
+                                           [&](const AxisFilter& filter) { return filter.axis == axis.name; });
+    for (const auto& [r, value] : boundaries) {
+      const DispatchRange& range = dispatch.ranges[r].range;
+      const std::string label = range_label(axis, range);
+      std::vector<RowKey> keys;
+      for (const auto& [key, row] : now.at("base")) {
+        if (value_on(key.second, axis.key) == value) keys.push_back(key);
+      }
+      if (keys.empty()) {
+        // Left out by an -a filter of this axis: not checked. Otherwise the benchmark lost a value.
+        if (!axis_filtered) failed(axis.key + "=" + value, label, range.variant, "not measured");
+        continue;
+      }
+      for (const auto& key : keys) {
+        const std::string rt_label = several_entries ? key.first + ": " + key.second : key.second;
+        const auto measurement = [&](const std::string& variant) -> const Measurement* {
+          const auto found = now.at(variant).find(key);
+          return found == now.at(variant).end() ? nullptr : found->second;
+        };
+        const Measurement* base_row = measurement("base");
+        if (base_row->status != Status::ok) {
+          failed(rt_label, label, range.variant, fmt::format("base: {}: {}", to_string(base_row->status), base_row->reason));
+          continue;
+        }
+        const Measurement* shipped_row = measurement(range.variant);
+        const Measurement* single_row = measurement(single);
+        const auto problem_of = [](const std::string& variant, const Measurement* row) -> std::optional<std::string> {
+          if (row == nullptr) return variant + ": not measured";
+          if (row->status != Status::ok) return fmt::format("{}: {}: {}", variant, to_string(row->status), row->reason);
+          return std::nullopt;
+        };
+        auto problem = problem_of(range.variant, shipped_row);
+        if (!problem) problem = problem_of(single, single_row);
+        if (problem) {
+          failed(rt_label, label, range.variant, *problem);
+          continue;
+        }
+        CheckRow row;
+        row.benchmark = session_.name();
+        row.ct_workload = workload.name;
+        row.rt_workload = rt_label;
+        row.variant = range.variant;
+        row.range = label;
+        row.single_variant = single;
+        row.base_seconds = base_row->statistics.median;
+        row.shipped_seconds = shipped_row->statistics.median;
+        row.speedup = row.base_seconds / row.shipped_seconds;
+        row.allowed_slowdown = std::max(
+            options_.tolerance, 3 * std::hypot(median_noise(base_row->statistics), median_noise(shipped_row->statistics)));
+        const auto then_base = stored_median(then.at("base"), key);
+        const auto then_shipped = stored_median(then.at(range.variant), key);
+        if (then_base && then_shipped) {
+          row.stored_speedup = *then_base / *then_shipped;
+          row.drift = std::max(std::abs(row.base_seconds / *then_base - 1), std::abs(row.shipped_seconds / *then_shipped - 1));
+        }
+        if (range.variant != single) {
+          row.single_seconds = single_row->statistics.median;
+          row.gain = *row.single_seconds / row.shipped_seconds;
+          row.allowed_loss = std::max(
+              options_.tolerance, 3 * std::hypot(median_noise(single_row->statistics), median_noise(shipped_row->statistics)));
+          const auto then_single = stored_median(then.at(single), key);
+          if (then_single && then_shipped) row.predicted_gain = *then_single / *then_shipped;
+        }
+        const bool gain_drifted = row.gain && row.predicted_gain && std::abs(*row.gain / *row.predicted_gain - 1) > options_.max_drift;
+        if (row.speedup < 1 - row.allowed_slowdown) {
+          row.verdict = CheckRow::Verdict::regression;
+        } else if (row.gain && *row.gain < std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss)) {
+          row.verdict = CheckRow::Verdict::gain_lost;
+        } else if ((row.drift && *row.drift > options_.max_drift) || gain_drifted) {
+          row.verdict = CheckRow::Verdict::drift;
+        }
+        report.rows.push_back(row);
+      }
+    }
+  }
+
   const CheckOptions& options_;
   BenchmarkSession session_;
   SearchProgress& progress_;
@@ -172,6 +404,7 @@ std::string_view to_string(CheckRow::Verdict verdict) noexcept {
   switch (verdict) {
     case CheckRow::Verdict::ok: return "ok";
     case CheckRow::Verdict::regression: return "REGRESSION";
+    case CheckRow::Verdict::gain_lost: return "GAIN LOST";
     case CheckRow::Verdict::drift: return "DRIFT";
     case CheckRow::Verdict::failed: return "FAILED";
   }
@@ -203,23 +436,44 @@ CheckReport run_check(const CheckOptions& options, SearchProgress& progress) {
 std::string format_check_report(const CheckReport& report) {
   std::string out;
   if (!report.rows.empty()) {
-    const std::vector<std::string> header{"benchmark", "compile-time workload", "runtime workload", "shipped", "base",
-                                          "shipped time", "speedup", "stored", "drift", "verdict"};
+    const bool ranges =
+        std::any_of(report.rows.begin(), report.rows.end(), [](const CheckRow& row) { return !row.range.empty(); });
+    const auto optional_ratio = [](const std::optional<double>& value) {
+      return value ? fmt::format("{:.3f}", *value) : std::string("-");
+    };
+    // The columns of a dispatch, inserted after `runtime workload` and before `verdict`.
+    const auto with_ranges = [&](std::vector<std::string> line, const std::string& range, std::vector<std::string> single) {
+      if (!ranges) return line;
+      line.insert(line.begin() + 3, range.empty() ? "-" : range);
+      line.insert(line.end() - 1, single.begin(), single.end());
+      return line;
+    };
+    const std::vector<std::string> header =
+        with_ranges({"benchmark", "compile-time workload", "runtime workload", "shipped", "base", "shipped time", "speedup",
+                     "stored", "drift", "verdict"},
+                    "range", {"single", "single time", "gain", "predicted"});
     std::vector<std::vector<std::string>> table{header};
     for (const auto& row : report.rows) {
+      const std::string single = row.single_variant.empty() ? "-" : row.single_variant;
       if (row.verdict == CheckRow::Verdict::failed) {
-        table.push_back({row.benchmark, row.ct_workload, row.rt_workload, row.variant, "", "", "", "", "",
-                         std::string(to_string(row.verdict)) + ": " + row.reason});
+        table.push_back(with_ranges({row.benchmark, row.ct_workload, row.rt_workload, row.variant, "", "", "", "", "",
+                                     std::string(to_string(row.verdict)) + ": " + row.reason},
+                                    row.range, {single, "", "", ""}));
         continue;
       }
       std::string verdict(to_string(row.verdict));
       if (row.verdict == CheckRow::Verdict::regression) {
         verdict += fmt::format(" (slower than base by more than {:.1f}%)", 100 * row.allowed_slowdown);
+      } else if (row.verdict == CheckRow::Verdict::gain_lost) {
+        verdict += fmt::format(" (gain below {:.3f})", std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss));
       }
-      table.push_back({row.benchmark, row.ct_workload, row.rt_workload, row.variant, human_time(row.base_seconds),
-                       human_time(row.shipped_seconds), fmt::format("{:.3f}", row.speedup),
-                       row.stored_speedup ? fmt::format("{:.3f}", *row.stored_speedup) : "-",
-                       row.drift ? fmt::format("{:.1f}%", 100 * *row.drift) : "-", verdict});
+      table.push_back(with_ranges(
+          {row.benchmark, row.ct_workload, row.rt_workload, row.variant, human_time(row.base_seconds),
+           human_time(row.shipped_seconds), fmt::format("{:.3f}", row.speedup), optional_ratio(row.stored_speedup),
+           row.drift ? fmt::format("{:.1f}%", 100 * *row.drift) : "-", verdict},
+          row.range,
+          {single, row.single_seconds ? human_time(*row.single_seconds) : "-", optional_ratio(row.gain),
+           optional_ratio(row.predicted_gain)}));
     }
     std::vector<std::size_t> widths(header.size(), 0);
     for (const auto& line : table) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "../process.hpp"
@@ -14,15 +15,20 @@ namespace policytune {
 RunCommand setup_check(CLI::App& app) {
   auto options = std::make_shared<MeasurementCommandOptions>();
   auto check = std::make_shared<CheckOptions>();
+  auto dispatch = std::make_shared<DispatchCommandOptions>();
   app.add_option("files", options->search.sources, "benchmark sources whose shipped policies to check")->required();
   add_measurement_options(app, *options);
   app.add_option("--tolerance", check->tolerance,
                  "a shipped policy may be this much slower than base (or 3x the noise, if larger)")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str();
-  app.add_option("--max-drift", check->max_drift, "largest relative change of a median against the database (same device)")
+  app.add_option("--max-drift", check->max_drift, "largest relative change of a median (and of a dispatch's gain) against the database (same device)")
       ->check(CLI::Range(0.0, 100.0))->capture_default_str();
-  return [options, check] {
+  add_dispatch_options(app, *dispatch,
+                       "check the policy per range of this runtime axis (Elements{io}) that generate --dispatch renders: "
+                       "each range's policy at its boundaries against base and against the one policy it replaced");
+  return [options, check, dispatch] {
     CheckOptions resolved = *check;
+    resolved.dispatch = dispatch->resolved();
     resolved.measuring = options->resolved();
     for (const auto& source : resolved.measuring.sources) {
       if (access(source.c_str(), R_OK) != 0) throw UserError(source, 0, "cannot read the benchmark source");
@@ -41,18 +47,27 @@ RunCommand setup_check(CLI::App& app) {
       return 0;
     }
     fmt::print("{}", format_check_report(report));
-    std::size_t regressions = 0, drifts = 0, failures = 0;
+    std::size_t regressions = 0, gains_lost = 0, drifts = 0, failures = 0;
     for (const auto& row : report.rows) {
       regressions += row.verdict == CheckRow::Verdict::regression;
+      gains_lost += row.verdict == CheckRow::Verdict::gain_lost;
       drifts += row.verdict == CheckRow::Verdict::drift;
       failures += row.verdict == CheckRow::Verdict::failed;
     }
     if (report.passed()) {
-      fmt::print("check passed: {} runtime workloads of shipped policies no slower than base\n", report.rows.size());
+      const auto boundaries = std::count_if(report.rows.begin(), report.rows.end(),
+                                            [](const CheckRow& row) { return !row.range.empty(); });
+      fmt::print("check passed: {} runtime workloads of shipped policies no slower than base{}\n", report.rows.size(),
+                 boundaries == 0 ? "" : fmt::format(" ({} at dispatch range boundaries, no gain lost)", boundaries));
       return 0;
     }
-    fmt::print("check FAILED: {} regressions, {} drifted from the database, {} failed to run\n", regressions, drifts,
-               failures);
+    if (resolved.dispatch) {
+      fmt::print("check FAILED: {} regressions, {} dispatch gains lost, {} drifted from the database, {} failed to run\n",
+                 regressions, gains_lost, drifts, failures);
+    } else {
+      fmt::print("check FAILED: {} regressions, {} drifted from the database, {} failed to run\n", regressions, drifts,
+                 failures);
+    }
     return 1;
   };
 }

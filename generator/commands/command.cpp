@@ -1,6 +1,9 @@
 #include "command.hpp"
 
+#include <fmt/format.h>
+
 #include "../compiler.hpp"
+#include "../user_error.hpp"
 
 namespace policytune {
 
@@ -55,6 +58,29 @@ SearchOptions MeasurementCommandOptions::resolved() const {
   resolved.compiler.include_directories.insert(resolved.compiler.include_directories.end(), include_directories.begin(),
                                                include_directories.end());
   return resolved;
+}
+
+void add_dispatch_limit_options(CLI::App& app, DispatchCommandOptions& options) {
+  app.add_option("--max-policies", options.max_policies, "with --dispatch: at most this many ranges (default 3)");
+  app.add_option("--threshold", options.threshold,
+                 "with --dispatch: least relative gain over one policy that keeps a dispatch (default 0.02)");
+}
+
+void add_dispatch_options(CLI::App& app, DispatchCommandOptions& options, const std::string& help) {
+  app.add_option("--dispatch", options.axis, help);
+  add_dispatch_limit_options(app, options);
+}
+
+DispatchOptions DispatchCommandOptions::validated() const {
+  if (max_policies < 1) throw UserError(fmt::format("--max-policies must be at least 1, not {}", max_policies));
+  if (!(threshold >= 0)) throw UserError(fmt::format("--threshold must be a fraction of at least 0, not {}", threshold));
+  return DispatchOptions{axis, static_cast<std::size_t>(max_policies), threshold, {}};
+}
+
+std::optional<DispatchOptions> DispatchCommandOptions::resolved() const {
+  DispatchOptions options = validated();
+  if (axis.empty()) return std::nullopt;
+  return options;
 }
 
 }  // namespace policytune

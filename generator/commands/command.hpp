@@ -2,9 +2,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "../dispatch_selection.hpp"
 #include "../search.hpp"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,23 @@ struct MeasurementCommandOptions {
   SearchOptions resolved() const;
 };
 void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options);
+
+// A policy per range of one runtime axis: `--dispatch AXIS`, `--max-policies N`, `--threshold F`,
+// shared by generate (which renders the ranges) and check (which measures them).
+struct DispatchCommandOptions {
+  std::string axis;            // --dispatch; empty: one policy per compile-time workload
+  long long max_policies = 3;  // signed, so that a negative value is refused rather than wrapped
+  double threshold = DispatchOptions{}.threshold;
+
+  // --max-policies and --threshold validated (UserError otherwise), with `axis` as given.
+  DispatchOptions validated() const;
+  // nullopt without --dispatch, else validated(); the limits are validated either way.
+  std::optional<DispatchOptions> resolved() const;
+};
+// --max-policies and --threshold alone (analyze takes --dispatch as a flag).
+void add_dispatch_limit_options(CLI::App& app, DispatchCommandOptions& options);
+// --dispatch AXIS, described by `help`, and the limits.
+void add_dispatch_options(CLI::App& app, DispatchCommandOptions& options, const std::string& help);
 
 RunCommand setup_list(CLI::App& app);
 RunCommand setup_analyze(CLI::App& app);

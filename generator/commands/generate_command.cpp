@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 
 #include "../benchmark_name.hpp"
 #include "../hub_renderer.hpp"
@@ -26,9 +27,7 @@ struct GenerateOptions {
   std::string mode = "tuned";
   std::string match = "exact";
   std::string device;
-  std::string dispatch_axis;
-  long long max_policies = 3;  // signed, so that a negative value is refused rather than wrapped
-  double threshold = DispatchOptions{}.threshold;
+  DispatchCommandOptions dispatch;
 };
 
 // Writes only when the bytes change, through a temporary file: a consumer's build is not
@@ -90,16 +89,10 @@ RunCommand setup_generate(CLI::App& app) {
   app.add_option("--match", options->match, "exact, or nearest: results of another device of the same architecture")
       ->check(CLI::IsMember({"exact", "nearest"}))->capture_default_str();
   app.add_option("--device", options->device, "render for this device's results (by name)");
-  app.add_option("--dispatch", options->dispatch_axis,
-                 "a policy per range of this runtime axis (Elements{io}) where several beat one, and a selector");
-  app.add_option("--max-policies", options->max_policies, "with --dispatch: at most this many ranges (default 3)");
-  app.add_option("--threshold", options->threshold,
-                 "with --dispatch: least relative gain over one policy that keeps a dispatch (default 0.02)");
+  add_dispatch_options(app, options->dispatch,
+                       "a policy per range of this runtime axis (Elements{io}) where several beat one, and a selector");
   return [options] {
-    if (options->max_policies < 1) throw UserError(fmt::format("--max-policies must be at least 1, not {}", options->max_policies));
-    if (!(options->threshold >= 0)) {
-      throw UserError(fmt::format("--threshold must be a fraction of at least 0, not {}", options->threshold));
-    }
+    const std::optional<DispatchOptions> dispatch = options->dispatch.resolved();
     const std::string source = read_text_file(options->benchmark);
     const SearchSpace space = parse_search_space(source, options->benchmark);
     const PolicyTemplate policy_template = load_policy_template(options->template_path);
@@ -110,18 +103,14 @@ RunCommand setup_generate(CLI::App& app) {
     request.mode = options->mode == "base" ? RenderMode::base : options->mode == "test" ? RenderMode::test : RenderMode::tuned;
     request.architectures = split_architectures(options->architectures);
     request.test_variant = parse_test_variant(source, options->benchmark, space);
-    request.dispatch_axis = options->dispatch_axis;
+    request.dispatch_axis = options->dispatch.axis;
     std::vector<ArchitecturePolicies> architectures;
     if (request.mode == RenderMode::tuned) {
       if (std::filesystem::exists(options->database)) {
         ResultsDatabase database(options->database, ResultsDatabase::Mode::must_exist);
         WinnerOptions winner_options{request.benchmark, content_hash(source),
                                      options->match == "nearest" ? DeviceMatch::nearest : DeviceMatch::exact, options->device,
-                                     std::nullopt};
-        if (!options->dispatch_axis.empty()) {
-          winner_options.dispatch = DispatchOptions{options->dispatch_axis, static_cast<std::size_t>(options->max_policies),
-                                                    options->threshold, {}};
-        }
+                                     dispatch};
         const auto measurements = database.measurements();
         std::size_t stale = 0;
         for (const auto& m : measurements) stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;
