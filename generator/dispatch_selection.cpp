@@ -110,13 +110,6 @@ std::vector<DispatchAxis> splittable_axes(const std::vector<RuntimeKey>& keys) {
   return axes;
 }
 
-std::string value_on(const std::string& rt_workload, const std::string& axis) {
-  for (const auto& [name, value] : parse_workload(rt_workload)) {
-    if (name == axis) return value;
-  }
-  return {};
-}
-
 // The best assignment of at most `max_ranges` contiguous ranges of `axis`' values to variants.
 // Exact: dynamic programming over the ordered values, O(ranges * values^2 * variants).
 RuntimeDispatch best_split(const Measured& measured, DispatchAxis axis, std::size_t max_ranges) {
@@ -236,6 +229,10 @@ double DispatchAxis::runtime_value(const std::string& value) const {
 
 std::string DispatchAxis::describe(const std::string& value) const { return pow2 ? "2^" + value : value; }
 
+std::string DispatchAxis::describe(const DispatchRange& range) const {
+  return range.first == range.last ? describe(range.first) : describe(range.first) + ".." + describe(range.last);
+}
+
 std::optional<std::int64_t> DispatchAxis::boundary(const std::string& below, const std::string& above) const {
   double low = 0, high = 0;
   if (!parse_number(below, low) || !parse_number(above, high) || !(low < high)) return std::nullopt;
@@ -354,9 +351,7 @@ std::string format_dispatch(const std::vector<WorkloadDispatch>& dispatches) {
       std::size_t span_width = dispatch.axis.name.size();
       std::size_t variant_width = std::string("variant").size();
       for (const auto& range : dispatch.ranges) {
-        spans.push_back(range.first == range.last ? dispatch.axis.describe(range.first)
-                                                  : dispatch.axis.describe(range.first) + ".." +
-                                                        dispatch.axis.describe(range.last));
+        spans.push_back(dispatch.axis.describe(range));
         span_width = std::max(span_width, spans.back().size());
         variant_width = std::max(variant_width, range.variant.size());
       }

@@ -12,6 +12,8 @@
 
 namespace policytune {
 
+struct DispatchRange;
+
 // The runtime axis a dispatch splits: `Elements{io}[pow2]` as it is written in workloads.
 struct DispatchAxis {
   std::string key;   // "Elements{io}[pow2]": the axis as workloads spell it
@@ -23,6 +25,8 @@ struct DispatchAxis {
   double runtime_value(const std::string& value) const;
   // `2^16` on a power-of-two axis, else the value itself.
   std::string describe(const std::string& value) const;
+  // `2^8..2^10`, or `2^8` for a range of one value.
+  std::string describe(const DispatchRange& range) const;
   // Where a rendered selector switches from the range ending at `below` to the one starting at
   // `above`: the least integer problem size no nearer to `below` than to `above` (by ratio on a
   // power-of-two axis, by difference otherwise), so that a size between two measured ones goes to the

@@ -49,9 +49,8 @@ std::map<std::string, std::int64_t> values_of(const SearchSpace& space, const Va
   return values;
 }
 
-// The C++ types a compile-time workload names, in axis order.
-std::vector<std::string> key_types(const PolicyTemplate& policy_template, const std::string& ct_workload,
-                                   std::size_t expected) {
+// The C++ types a compile-time workload names, in axis order, as template arguments: `float, ::std::uint32_t`.
+std::string key_types(const PolicyTemplate& policy_template, const std::string& ct_workload, std::size_t expected) {
   std::vector<std::string> types;
   for (const auto& [axis, label] : parse_workload(ct_workload)) types.push_back(policy_template.spelling_of(label));
   if (types.size() != expected) {
@@ -59,7 +58,7 @@ std::vector<std::string> key_types(const PolicyTemplate& policy_template, const 
                     fmt::format("the template keys policies on {} compile-time axes, the results have {} ({})", expected,
                                 types.size(), ct_workload.empty() ? "none" : ct_workload));
   }
-  return types;
+  return fmt::format("{}", fmt::join(types, ", "));
 }
 
 // Why a workload that could have had a dispatch has one policy (with --dispatch).
@@ -92,10 +91,8 @@ std::string range_comment(const WorkloadPolicy& policy, std::size_t index, const
   const WorkloadRanges& ranges = *policy.ranges;
   const DispatchRange& range = ranges.ranges.at(index).range;
   const DispatchAxis& axis = ranges.measured.axis;
-  const std::string span = range.first == range.last ? axis.describe(range.first)
-                                                     : axis.describe(range.first) + ".." + axis.describe(range.last);
   return prefix + fmt::format("// range {} of {}, {} {}: {}, score {:.6f} over the range (weight {:.3f})\n", index,
-                              ranges.ranges.size(), comment_safe(axis.name), span, range.variant, range.score,
+                              ranges.ranges.size(), comment_safe(axis.name), axis.describe(range), range.variant, range.score,
                               range.weight);
 }
 
@@ -270,8 +267,7 @@ std::string render_cuda(const PolicyTemplate& t, const SearchSpace& space,
     out += "  };\n";
     for (const auto& policy : link.workloads) {
       if (!policy.variant && !policy.ranges) continue;
-      std::string types;
-      for (const auto& type : key_types(t, policy.ct_workload, t.key.size())) types += (types.empty() ? "" : ", ") + type;
+      const std::string types = key_types(t, policy.ct_workload, t.key.size());
       if (policy.ranges) {
         out += ranges_comment(policy, "  ");
         for (std::size_t r = 0; r < policy.ranges->ranges.size(); ++r) {
@@ -298,8 +294,7 @@ std::string render_cuda(const PolicyTemplate& t, const SearchSpace& space,
     out += selector_members(nullptr, parameter_of(request), "    ") + "  };\n";
     for (const auto& policy : link.workloads) {
       if (!policy.ranges) continue;
-      std::string types;
-      for (const auto& type : key_types(t, policy.ct_workload, t.key.size())) types += (types.empty() ? "" : ", ") + type;
+      const std::string types = key_types(t, policy.ct_workload, t.key.size());
       out += "  template <class Unused>\n  struct sm" + arch + "_ranges<detail::workload_key<" + types + ">, Unused>\n  {\n";
       out += selector_members(&policy, parameter_of(request), "    ") + "  };\n";
     }
@@ -367,9 +362,7 @@ std::string render_host(const PolicyTemplate& t, const SearchSpace& space,
   if (!struct_parameters.empty()) out += "template <" + struct_parameters + ">\n";
   out += "struct " + t.hub_name + "\n{\n" + indent(t.render(primary, test, {}), "  ") + "};\n";
   const auto types_of = [&](const WorkloadPolicy& policy) {
-    std::string types;
-    for (const auto& type : key_types(t, policy.ct_workload, t.hub_parameters.size())) types += (types.empty() ? "" : ", ") + type;
-    return types;
+    return key_types(t, policy.ct_workload, t.hub_parameters.size());
   };
   if (tuned) {
     for (const auto& policy : host->workloads) {

@@ -55,18 +55,6 @@ std::optional<double> stored_median(const std::map<RowKey, const Measurement*>& 
   return found->second->statistics.median;
 }
 
-// The value a runtime workload has on `axis_key` (`Elements{io}[pow2]`), empty when none.
-std::string value_on(const std::string& rt_workload, const std::string& axis_key) {
-  for (const auto& [axis, value] : parse_workload(rt_workload)) {
-    if (axis == axis_key) return value;
-  }
-  return {};
-}
-
-std::string range_label(const DispatchAxis& axis, const DispatchRange& range) {
-  return range.first == range.last ? axis.describe(range.first) : axis.describe(range.first) + ".." + axis.describe(range.last);
-}
-
 // A run that produced no state at all (a timeout, a crash, a failed parse): one row, no workload.
 const Measurement* whole_run_failure(const std::vector<Measurement>& rows) {
   if (rows.size() == 1 && rows.front().rt_workload.empty() && rows.front().status != Status::ok) return &rows.front();
@@ -267,7 +255,7 @@ private:
     const auto ranges_of = [&](const std::string& variant) {
       std::vector<std::string> labels;
       for (const auto& range : dispatch.ranges) {
-        if (range.range.variant == variant) labels.push_back(range_label(axis, range.range));
+        if (range.range.variant == variant) labels.push_back(axis.describe(range.range));
       }
       return labels.empty() ? std::string("-") : fmt::format("{}", fmt::join(labels, ", "));
     };
@@ -320,7 +308,7 @@ private:
                                            [&](const AxisFilter& filter) { return filter.axis == axis.name; });
     for (const auto& [r, value] : boundaries) {
       const DispatchRange& range = dispatch.ranges[r].range;
-      const std::string label = range_label(axis, range);
+      const std::string label = axis.describe(range);
       std::vector<RowKey> keys;
       for (const auto& [key, row] : now.at("base")) {
         if (value_on(key.second, axis.key) == value) keys.push_back(key);

@@ -20,6 +20,13 @@ Workload parse_workload(const std::string& text) {
   return workload;
 }
 
+std::string value_on(const std::string& text, const std::string& axis) {
+  for (const auto& [name, value] : parse_workload(text)) {
+    if (name == axis) return value;
+  }
+  return {};
+}
+
 std::string format_workload(const Workload& workload) {
   std::string text;
   for (const auto& [axis, value] : workload) {

@@ -17,6 +17,8 @@ using Workload = std::vector<AxisValue>;
 
 Workload parse_workload(const std::string& text);
 std::string format_workload(const Workload& workload);
+// The value `text` has on `axis` (`Elements{io}[pow2]`), empty when it has none.
+std::string value_on(const std::string& text, const std::string& axis);
 // `T{ct}=I32, OffsetT{ct}=I64`, as CUB's analyze prints it inside brackets.
 std::string describe_workload(const std::string& text);
 
