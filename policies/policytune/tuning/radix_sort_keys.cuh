@@ -61,16 +61,587 @@ private:
   template <int Arch>
   using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
+  // sm_90: measured on NVIDIA H100 80GB HBM3
+  // T{ct}=I8,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.32% over one policy, not more than the threshold (2.00%)
+  // T{ct}=I32,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +0.89% over one policy, not more than the threshold (2.00%)
+  // T{ct}=I32,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.25% over one policy, not more than the threshold (2.00%)
+  // T{ct}=I64,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +0.02% over one policy, within the noise (0.40%)
+  // T{ct}=I64,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +0.52% over one policy, not more than the threshold (2.00%)
+  // T{ct}=F32,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.48% over one policy, not more than the threshold (2.00%)
+  // T{ct}=F64,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.53% over one policy, not more than the threshold (2.00%)
+  // T{ct}=F64,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.80% over one policy, not more than the threshold (2.00%)
+  template <class Key, int R, class = void>
+  struct sm90
+  {
+    using onesweep_source = default_policy<900>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // T{ct}=I8,OffsetT{ct}=U32: 2 policies over Elements{io}, score 1.020560 against one policy base 1.000000: +2.06% (noise 0.87%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 2, Elements{io} 2^16..2^20: bits_8.ipt_13.tpb_384, score 1.047448 over the range (weight 0.433)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int8_t, ::std::uint32_t>, 0, Unused>
+  {
+    // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
+    // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
+    struct tuned_onesweep
+    {
+      struct onesweep_size
+      {
+        static constexpr int BLOCK_THREADS    = 384;
+        static constexpr int ITEMS_PER_THREAD = 13;
+      };
+      static constexpr bool ONESWEEP           = true;
+      static constexpr int ONESWEEP_RADIX_BITS = 8;
+      using HistogramPolicy    = ::cub::AgentRadixSortHistogramPolicy<128, 16, 1, KeyT, ONESWEEP_RADIX_BITS>;
+      using ExclusiveSumPolicy = ::cub::AgentRadixSortExclusiveSumPolicy<256, ONESWEEP_RADIX_BITS>;
+      using OnesweepPolicy     = ::cub::AgentRadixSortOnesweepPolicy<384,
+                                                                     13,
+                                                                     KeyT,
+                                                                     1,
+                                                                     ::cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                                     ::cub::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                                     ::cub::RADIX_SORT_STORE_DIRECT,
+                                                                     ONESWEEP_RADIX_BITS,
+                                                                     onesweep_size>;
+    };
+    using onesweep_source =
+      ::cuda::std::_If<::cuda::std::is_same_v<ValueT, ::cub::NullType>, tuned_onesweep, default_policy<900>>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // range 1 of 2, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int8_t, ::std::uint32_t>, 1, Unused>
+  {
+    using onesweep_source = default_policy<900>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // T{ct}=I16,OffsetT{ct}=U32: 3 policies over Elements{io}, score 1.022322 against one policy base 1.000000: +2.23% (noise 0.38%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 3, Elements{io} 2^16: bits_8.ipt_13.tpb_384, score 1.128030 over the range (weight 0.172)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int16_t, ::std::uint32_t>, 0, Unused>
+  {
+    // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
+    // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
+    struct tuned_onesweep
+    {
+      struct onesweep_size
+      {
+        static constexpr int BLOCK_THREADS    = 384;
+        static constexpr int ITEMS_PER_THREAD = 13;
+      };
+      static constexpr bool ONESWEEP           = true;
+      static constexpr int ONESWEEP_RADIX_BITS = 8;
+      using HistogramPolicy    = ::cub::AgentRadixSortHistogramPolicy<128, 16, 1, KeyT, ONESWEEP_RADIX_BITS>;
+      using ExclusiveSumPolicy = ::cub::AgentRadixSortExclusiveSumPolicy<256, ONESWEEP_RADIX_BITS>;
+      using OnesweepPolicy     = ::cub::AgentRadixSortOnesweepPolicy<384,
+                                                                     13,
+                                                                     KeyT,
+                                                                     1,
+                                                                     ::cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                                     ::cub::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                                     ::cub::RADIX_SORT_STORE_DIRECT,
+                                                                     ONESWEEP_RADIX_BITS,
+                                                                     onesweep_size>;
+    };
+    using onesweep_source =
+      ::cuda::std::_If<::cuda::std::is_same_v<ValueT, ::cub::NullType>, tuned_onesweep, default_policy<900>>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // range 1 of 3, Elements{io} 2^20..2^24: base, score 1.000000 over the range (weight 0.542)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int16_t, ::std::uint32_t>, 1, Unused>
+  {
+    using onesweep_source = default_policy<900>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // range 2 of 3, Elements{io} 2^28: bits_8.ipt_20.tpb_352, score 1.001002 over the range (weight 0.286)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int16_t, ::std::uint32_t>, 2, Unused>
+  {
+    // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
+    // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
+    struct tuned_onesweep
+    {
+      struct onesweep_size
+      {
+        static constexpr int BLOCK_THREADS    = 352;
+        static constexpr int ITEMS_PER_THREAD = 20;
+      };
+      static constexpr bool ONESWEEP           = true;
+      static constexpr int ONESWEEP_RADIX_BITS = 8;
+      using HistogramPolicy    = ::cub::AgentRadixSortHistogramPolicy<128, 16, 1, KeyT, ONESWEEP_RADIX_BITS>;
+      using ExclusiveSumPolicy = ::cub::AgentRadixSortExclusiveSumPolicy<256, ONESWEEP_RADIX_BITS>;
+      using OnesweepPolicy     = ::cub::AgentRadixSortOnesweepPolicy<352,
+                                                                     20,
+                                                                     KeyT,
+                                                                     1,
+                                                                     ::cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                                     ::cub::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                                     ::cub::RADIX_SORT_STORE_DIRECT,
+                                                                     ONESWEEP_RADIX_BITS,
+                                                                     onesweep_size>;
+    };
+    using onesweep_source =
+      ::cuda::std::_If<::cuda::std::is_same_v<ValueT, ::cub::NullType>, tuned_onesweep, default_policy<900>>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // T{ct}=I16,OffsetT{ct}=U64: 3 policies over Elements{io}, score 1.023281 against one policy base 1.000000: +2.33% (noise 0.40%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 3, Elements{io} 2^16: bits_8.ipt_13.tpb_384, score 1.123258 over the range (weight 0.172)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int16_t, unsigned long long>, 0, Unused>
+  {
+    // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
+    // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
+    struct tuned_onesweep
+    {
+      struct onesweep_size
+      {
+        static constexpr int BLOCK_THREADS    = 384;
+        static constexpr int ITEMS_PER_THREAD = 13;
+      };
+      static constexpr bool ONESWEEP           = true;
+      static constexpr int ONESWEEP_RADIX_BITS = 8;
+      using HistogramPolicy    = ::cub::AgentRadixSortHistogramPolicy<128, 16, 1, KeyT, ONESWEEP_RADIX_BITS>;
+      using ExclusiveSumPolicy = ::cub::AgentRadixSortExclusiveSumPolicy<256, ONESWEEP_RADIX_BITS>;
+      using OnesweepPolicy     = ::cub::AgentRadixSortOnesweepPolicy<384,
+                                                                     13,
+                                                                     KeyT,
+                                                                     1,
+                                                                     ::cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                                     ::cub::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                                     ::cub::RADIX_SORT_STORE_DIRECT,
+                                                                     ONESWEEP_RADIX_BITS,
+                                                                     onesweep_size>;
+    };
+    using onesweep_source =
+      ::cuda::std::_If<::cuda::std::is_same_v<ValueT, ::cub::NullType>, tuned_onesweep, default_policy<900>>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // range 1 of 3, Elements{io} 2^20..2^24: base, score 1.000000 over the range (weight 0.542)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int16_t, unsigned long long>, 1, Unused>
+  {
+    using onesweep_source = default_policy<900>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // range 2 of 3, Elements{io} 2^28: bits_8.ipt_20.tpb_352, score 1.007236 over the range (weight 0.286)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int16_t, unsigned long long>, 2, Unused>
+  {
+    // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
+    // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
+    struct tuned_onesweep
+    {
+      struct onesweep_size
+      {
+        static constexpr int BLOCK_THREADS    = 352;
+        static constexpr int ITEMS_PER_THREAD = 20;
+      };
+      static constexpr bool ONESWEEP           = true;
+      static constexpr int ONESWEEP_RADIX_BITS = 8;
+      using HistogramPolicy    = ::cub::AgentRadixSortHistogramPolicy<128, 16, 1, KeyT, ONESWEEP_RADIX_BITS>;
+      using ExclusiveSumPolicy = ::cub::AgentRadixSortExclusiveSumPolicy<256, ONESWEEP_RADIX_BITS>;
+      using OnesweepPolicy     = ::cub::AgentRadixSortOnesweepPolicy<352,
+                                                                     20,
+                                                                     KeyT,
+                                                                     1,
+                                                                     ::cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                                     ::cub::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                                     ::cub::RADIX_SORT_STORE_DIRECT,
+                                                                     ONESWEEP_RADIX_BITS,
+                                                                     onesweep_size>;
+    };
+    using onesweep_source =
+      ::cuda::std::_If<::cuda::std::is_same_v<ValueT, ::cub::NullType>, tuned_onesweep, default_policy<900>>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // T{ct}=F32,OffsetT{ct}=U32: 3 policies over Elements{io}, score 1.021354 against one policy base 1.000000: +2.14% (noise 0.50%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 3, Elements{io} 2^16: bits_8.ipt_13.tpb_384, score 1.118049 over the range (weight 0.172)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, ::std::uint32_t>, 0, Unused>
+  {
+    // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
+    // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
+    struct tuned_onesweep
+    {
+      struct onesweep_size
+      {
+        static constexpr int BLOCK_THREADS    = 384;
+        static constexpr int ITEMS_PER_THREAD = 13;
+      };
+      static constexpr bool ONESWEEP           = true;
+      static constexpr int ONESWEEP_RADIX_BITS = 8;
+      using HistogramPolicy    = ::cub::AgentRadixSortHistogramPolicy<128, 16, 1, KeyT, ONESWEEP_RADIX_BITS>;
+      using ExclusiveSumPolicy = ::cub::AgentRadixSortExclusiveSumPolicy<256, ONESWEEP_RADIX_BITS>;
+      using OnesweepPolicy     = ::cub::AgentRadixSortOnesweepPolicy<384,
+                                                                     13,
+                                                                     KeyT,
+                                                                     1,
+                                                                     ::cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                                     ::cub::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                                     ::cub::RADIX_SORT_STORE_DIRECT,
+                                                                     ONESWEEP_RADIX_BITS,
+                                                                     onesweep_size>;
+    };
+    using onesweep_source =
+      ::cuda::std::_If<::cuda::std::is_same_v<ValueT, ::cub::NullType>, tuned_onesweep, default_policy<900>>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // range 1 of 3, Elements{io} 2^20: bits_8.ipt_12.tpb_608, score 1.003967 over the range (weight 0.261)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, ::std::uint32_t>, 1, Unused>
+  {
+    // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
+    // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
+    struct tuned_onesweep
+    {
+      struct onesweep_size
+      {
+        static constexpr int BLOCK_THREADS    = 608;
+        static constexpr int ITEMS_PER_THREAD = 12;
+      };
+      static constexpr bool ONESWEEP           = true;
+      static constexpr int ONESWEEP_RADIX_BITS = 8;
+      using HistogramPolicy    = ::cub::AgentRadixSortHistogramPolicy<128, 16, 1, KeyT, ONESWEEP_RADIX_BITS>;
+      using ExclusiveSumPolicy = ::cub::AgentRadixSortExclusiveSumPolicy<256, ONESWEEP_RADIX_BITS>;
+      using OnesweepPolicy     = ::cub::AgentRadixSortOnesweepPolicy<608,
+                                                                     12,
+                                                                     KeyT,
+                                                                     1,
+                                                                     ::cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                                     ::cub::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                                     ::cub::RADIX_SORT_STORE_DIRECT,
+                                                                     ONESWEEP_RADIX_BITS,
+                                                                     onesweep_size>;
+    };
+    using onesweep_source =
+      ::cuda::std::_If<::cuda::std::is_same_v<ValueT, ::cub::NullType>, tuned_onesweep, default_policy<900>>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // range 2 of 3, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, ::std::uint32_t>, 2, Unused>
+  {
+    using onesweep_source = default_policy<900>;
+    static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = onesweep_source::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename onesweep_source::HistogramPolicy;
+    using ExclusiveSumPolicy = typename onesweep_source::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename onesweep_source::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // Which range serves a runtime Elements{io} on sm_90.
+  template <class Key, class = void>
+  struct sm90_ranges
+  {
+    static constexpr int count = 1;
+    static constexpr int select(::std::int64_t) { return 0; }
+  };
+  template <class Unused>
+  struct sm90_ranges<detail::workload_key<::std::int8_t, ::std::uint32_t>, Unused>
+  {
+    static constexpr int count = 2;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^20|2^24: at 2^20 bits_8.ipt_13.tpb_384 1.006 vs base 1.000; at 2^24 base 1.000 vs bits_8.ipt_13.tpb_384 0.882
+      if (elements < 4194304)
+      {
+        return 0;
+      }
+      return 1;
+    }
+  };
+  template <class Unused>
+  struct sm90_ranges<detail::workload_key<::std::int16_t, ::std::uint32_t>, Unused>
+  {
+    static constexpr int count = 3;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^16|2^20: at 2^16 bits_8.ipt_13.tpb_384 1.128 vs base 1.000; at 2^20 base 1.000 vs bits_8.ipt_13.tpb_384 0.990
+      if (elements < 262144)
+      {
+        return 0;
+      }
+      // 2^24|2^28: at 2^24 base 1.000 vs bits_8.ipt_20.tpb_352 0.980; at 2^28 bits_8.ipt_20.tpb_352 1.001 vs base 1.000
+      if (elements < 67108864)
+      {
+        return 1;
+      }
+      return 2;
+    }
+  };
+  template <class Unused>
+  struct sm90_ranges<detail::workload_key<::std::int16_t, unsigned long long>, Unused>
+  {
+    static constexpr int count = 3;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^16|2^20: at 2^16 bits_8.ipt_13.tpb_384 1.123 vs base 1.000; at 2^20 base 1.000 vs bits_8.ipt_13.tpb_384 0.989
+      if (elements < 262144)
+      {
+        return 0;
+      }
+      // 2^24|2^28: at 2^24 base 1.000 vs bits_8.ipt_20.tpb_352 0.990; at 2^28 bits_8.ipt_20.tpb_352 1.007 vs base 1.000
+      if (elements < 67108864)
+      {
+        return 1;
+      }
+      return 2;
+    }
+  };
+  template <class Unused>
+  struct sm90_ranges<detail::workload_key<float, ::std::uint32_t>, Unused>
+  {
+    static constexpr int count = 3;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^16|2^20: at 2^16 bits_8.ipt_13.tpb_384 1.118 vs bits_8.ipt_12.tpb_608 1.025; at 2^20 bits_8.ipt_12.tpb_608 1.004 vs bits_8.ipt_13.tpb_384 0.992
+      if (elements < 262144)
+      {
+        return 0;
+      }
+      // 2^20|2^24: at 2^20 bits_8.ipt_12.tpb_608 1.004 vs base 1.000; at 2^24 base 1.000 vs bits_8.ipt_12.tpb_608 0.891
+      if (elements < 4194304)
+      {
+        return 1;
+      }
+      return 2;
+    }
+  };
+
 public:
   // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
   // which is below range_count (1 where no dispatch beat one policy).
-  static constexpr int range_count = 1;
+  static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, 1);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
+    if (ptx_version >= 900)
+    {
+      return sm90_ranges<key>::select(elements);
+    }
     return 0; // below the lowest link: the library's hub, one policy
   }
-  // No tuned architecture: every device gets the library's own policies.
-  // Not measured: sm_80, sm_90.
-  using MaxPolicy = typename default_hub::MaxPolicy;
+  // The chain, lowest first; below the lowest link the library's own hub decides.
+  // sm_80: no measurements; served by the nearest lower link (or, below sm_90, the library's hub).
+  struct Policy900
+      : ::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>
+      , sm90<key, Range>
+  {};
+  using MaxPolicy = Policy900;
 };
 } // namespace policytune::tuning::radix_sort_keys

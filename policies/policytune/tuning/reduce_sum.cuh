@@ -61,16 +61,148 @@ private:
   template <int Arch>
   using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
+  // sm_90: measured on NVIDIA H100 80GB HBM3
+  // T{ct}=I32,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +0.16% over one policy, not more than the threshold (2.00%)
+  // T{ct}=I32,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.94% over one policy, not more than the threshold (2.00%)
+  // T{ct}=I64,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +0.97% over one policy, not more than the threshold (2.00%)
+  // T{ct}=F32,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.07% over one policy, within the noise (1.17%)
+  // T{ct}=F64,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +0.79% over one policy, not more than the threshold (2.00%)
+  template <class Key, int R, class = void>
+  struct sm90
+  {
+    using ReducePolicy = typename default_policy<900>::ReducePolicy;
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+  // T{ct}=I64,OffsetT{ct}=U32: ipt_8.tpb_768.ipv_2, score 1.017906 (min 0.957983, mean 1.013071, max 1.070175; noise 0.0142)
+  //   NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1, 2026-11-22
+  //   dispatch: one policy: the best dispatch gains +1.24% over one policy, not more than the threshold (2.00%)
+  template <int R, class Unused>
+  struct sm90<detail::workload_key<::std::int64_t, ::std::uint32_t>, R, Unused>
+  {
+    static constexpr int threads_per_block  = 768;
+    static constexpr int items_per_thread   = 8;
+    static constexpr int items_per_vec_load = 1 << 2;
+    using ReducePolicy = ::cub::AgentReducePolicy<threads_per_block,
+                                                  items_per_thread,
+                                                  AccumT,
+                                                  items_per_vec_load,
+                                                  ::cub::BLOCK_REDUCE_WARP_REDUCTIONS,
+                                                  ::cub::LOAD_LDG>;
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+  // T{ct}=F32,OffsetT{ct}=U64: 3 policies over Elements{io}, score 1.027486 against one policy base 1.000000: +2.75% (noise 1.18%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 3, Elements{io} 2^16: ipt_10.tpb_256.ipv_1, score 1.034783 over the range (weight 0.172)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, unsigned long long>, 0, Unused>
+  {
+    static constexpr int threads_per_block  = 256;
+    static constexpr int items_per_thread   = 10;
+    static constexpr int items_per_vec_load = 1 << 1;
+    using ReducePolicy = ::cub::AgentReducePolicy<threads_per_block,
+                                                  items_per_thread,
+                                                  AccumT,
+                                                  items_per_vec_load,
+                                                  ::cub::BLOCK_REDUCE_WARP_REDUCTIONS,
+                                                  ::cub::LOAD_LDG>;
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+  // range 1 of 3, Elements{io} 2^20: ipt_17.tpb_288.ipv_1, score 1.082312 over the range (weight 0.261)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, unsigned long long>, 1, Unused>
+  {
+    static constexpr int threads_per_block  = 288;
+    static constexpr int items_per_thread   = 17;
+    static constexpr int items_per_vec_load = 1 << 1;
+    using ReducePolicy = ::cub::AgentReducePolicy<threads_per_block,
+                                                  items_per_thread,
+                                                  AccumT,
+                                                  items_per_vec_load,
+                                                  ::cub::BLOCK_REDUCE_WARP_REDUCTIONS,
+                                                  ::cub::LOAD_LDG>;
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+  // range 2 of 3, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, unsigned long long>, 2, Unused>
+  {
+    using ReducePolicy = typename default_policy<900>::ReducePolicy;
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+  // T{ct}=F64,OffsetT{ct}=U64: ipt_13.tpb_704.ipv_2, score 1.014721 (min 0.989980, mean 1.012664, max 1.033898; noise 0.0138)
+  //   NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1, 2026-11-22
+  //   dispatch: one policy: the best dispatch gains +0.89% over one policy, within the noise (1.11%)
+  template <int R, class Unused>
+  struct sm90<detail::workload_key<double, unsigned long long>, R, Unused>
+  {
+    static constexpr int threads_per_block  = 704;
+    static constexpr int items_per_thread   = 13;
+    static constexpr int items_per_vec_load = 1 << 2;
+    using ReducePolicy = ::cub::AgentReducePolicy<threads_per_block,
+                                                  items_per_thread,
+                                                  AccumT,
+                                                  items_per_vec_load,
+                                                  ::cub::BLOCK_REDUCE_WARP_REDUCTIONS,
+                                                  ::cub::LOAD_LDG>;
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+  // Which range serves a runtime Elements{io} on sm_90.
+  template <class Key, class = void>
+  struct sm90_ranges
+  {
+    static constexpr int count = 1;
+    static constexpr int select(::std::int64_t) { return 0; }
+  };
+  template <class Unused>
+  struct sm90_ranges<detail::workload_key<float, unsigned long long>, Unused>
+  {
+    static constexpr int count = 3;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^16|2^20: at 2^16 ipt_10.tpb_256.ipv_1 1.035 vs ipt_17.tpb_288.ipv_1 0.996; at 2^20 ipt_17.tpb_288.ipv_1 1.082 vs ipt_10.tpb_256.ipv_1 1.016
+      if (elements < 262144)
+      {
+        return 0;
+      }
+      // 2^20|2^24: at 2^20 ipt_17.tpb_288.ipv_1 1.082 vs base 1.000; at 2^24 base 1.000 vs ipt_17.tpb_288.ipv_1 0.973
+      if (elements < 4194304)
+      {
+        return 1;
+      }
+      return 2;
+    }
+  };
+
 public:
   // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
   // which is below range_count (1 where no dispatch beat one policy).
-  static constexpr int range_count = 1;
+  static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, 1);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
+    if (ptx_version >= 900)
+    {
+      return sm90_ranges<key>::select(elements);
+    }
     return 0; // below the lowest link: the library's hub, one policy
   }
-  // No tuned architecture: every device gets the library's own policies.
-  // Not measured: sm_80, sm_90.
-  using MaxPolicy = typename default_hub::MaxPolicy;
+  // The chain, lowest first; below the lowest link the library's own hub decides.
+  // sm_80: no measurements; served by the nearest lower link (or, below sm_90, the library's hub).
+  struct Policy900
+      : ::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>
+      , sm90<key, Range>
+  {};
+  using MaxPolicy = Policy900;
 };
 } // namespace policytune::tuning::reduce_sum

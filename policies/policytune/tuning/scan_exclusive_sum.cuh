@@ -61,16 +61,258 @@ private:
   template <int Arch>
   using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
+  // sm_90: measured on NVIDIA H100 80GB HBM3
+  // T{ct}=I32,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.90% over one policy, not more than the threshold (2.00%)
+  // T{ct}=I64,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.30% over one policy, not more than the threshold (2.00%)
+  // T{ct}=F32,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.87% over one policy, not more than the threshold (2.00%)
+  // T{ct}=F64,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.06% over one policy, within the noise (1.15%)
+  // T{ct}=F64,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  //   dispatch: one policy: the best dispatch gains +1.39% over one policy, not more than the threshold (2.00%)
+  template <class Key, int R, class = void>
+  struct sm90
+  {
+    using ScanPolicyT = typename default_policy<900>::ScanPolicyT;
+  };
+  // T{ct}=I32,OffsetT{ct}=U64: 3 policies over Elements{io}, score 1.033387 against one policy base 1.000000: +3.34% (noise 1.87%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 3, Elements{io} 2^16..2^20: ipt_12.tpb_256.trp_1.ld_1, score 1.052212 over the range (weight 0.433)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int32_t, unsigned long long>, 0, Unused>
+  {
+    static constexpr int threads_per_block = 256;
+    static constexpr int items_per_thread  = 12;
+    static constexpr ::cub::BlockLoadAlgorithm load_algorithm =
+      1 ? ::cub::BLOCK_LOAD_WARP_TRANSPOSE : ::cub::BLOCK_LOAD_DIRECT;
+    static constexpr ::cub::BlockStoreAlgorithm store_algorithm =
+      1 ? ::cub::BLOCK_STORE_WARP_TRANSPOSE : ::cub::BLOCK_STORE_DIRECT;
+    static constexpr ::cub::CacheLoadModifier load_modifier = 1 ? ::cub::LOAD_CA : ::cub::LOAD_DEFAULT;
+    using ScanPolicyT = ::cub::AgentScanPolicy<threads_per_block,
+                                               items_per_thread,
+                                               AccumT,
+                                               load_algorithm,
+                                               load_modifier,
+                                               store_algorithm,
+                                               default_policy<900>::ScanPolicyT::SCAN_ALGORITHM,
+                                               ::cub::detail::MemBoundScaling<threads_per_block, items_per_thread, AccumT>,
+                                               typename default_policy<900>::ScanPolicyT::detail::delay_constructor_t>;
+  };
+  // range 1 of 3, Elements{io} 2^24: ipt_21.tpb_352.trp_1.ld_1, score 1.038288 over the range (weight 0.281)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int32_t, unsigned long long>, 1, Unused>
+  {
+    static constexpr int threads_per_block = 352;
+    static constexpr int items_per_thread  = 21;
+    static constexpr ::cub::BlockLoadAlgorithm load_algorithm =
+      1 ? ::cub::BLOCK_LOAD_WARP_TRANSPOSE : ::cub::BLOCK_LOAD_DIRECT;
+    static constexpr ::cub::BlockStoreAlgorithm store_algorithm =
+      1 ? ::cub::BLOCK_STORE_WARP_TRANSPOSE : ::cub::BLOCK_STORE_DIRECT;
+    static constexpr ::cub::CacheLoadModifier load_modifier = 1 ? ::cub::LOAD_CA : ::cub::LOAD_DEFAULT;
+    using ScanPolicyT = ::cub::AgentScanPolicy<threads_per_block,
+                                               items_per_thread,
+                                               AccumT,
+                                               load_algorithm,
+                                               load_modifier,
+                                               store_algorithm,
+                                               default_policy<900>::ScanPolicyT::SCAN_ALGORITHM,
+                                               ::cub::detail::MemBoundScaling<threads_per_block, items_per_thread, AccumT>,
+                                               typename default_policy<900>::ScanPolicyT::detail::delay_constructor_t>;
+  };
+  // range 2 of 3, Elements{io} 2^28: base, score 1.000000 over the range (weight 0.286)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int32_t, unsigned long long>, 2, Unused>
+  {
+    using ScanPolicyT = typename default_policy<900>::ScanPolicyT;
+  };
+  // T{ct}=I64,OffsetT{ct}=U64: 3 policies over Elements{io}, score 1.030185 against one policy base 1.000000: +3.02% (noise 1.04%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 3, Elements{io} 2^16: ipt_11.tpb_480.trp_1.ld_0, score 1.088803 over the range (weight 0.172)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int64_t, unsigned long long>, 0, Unused>
+  {
+    static constexpr int threads_per_block = 480;
+    static constexpr int items_per_thread  = 11;
+    static constexpr ::cub::BlockLoadAlgorithm load_algorithm =
+      1 ? ::cub::BLOCK_LOAD_WARP_TRANSPOSE : ::cub::BLOCK_LOAD_DIRECT;
+    static constexpr ::cub::BlockStoreAlgorithm store_algorithm =
+      1 ? ::cub::BLOCK_STORE_WARP_TRANSPOSE : ::cub::BLOCK_STORE_DIRECT;
+    static constexpr ::cub::CacheLoadModifier load_modifier = 0 ? ::cub::LOAD_CA : ::cub::LOAD_DEFAULT;
+    using ScanPolicyT = ::cub::AgentScanPolicy<threads_per_block,
+                                               items_per_thread,
+                                               AccumT,
+                                               load_algorithm,
+                                               load_modifier,
+                                               store_algorithm,
+                                               default_policy<900>::ScanPolicyT::SCAN_ALGORITHM,
+                                               ::cub::detail::MemBoundScaling<threads_per_block, items_per_thread, AccumT>,
+                                               typename default_policy<900>::ScanPolicyT::detail::delay_constructor_t>;
+  };
+  // range 1 of 3, Elements{io} 2^20: ipt_16.tpb_352.trp_1.ld_1, score 1.057047 over the range (weight 0.261)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int64_t, unsigned long long>, 1, Unused>
+  {
+    static constexpr int threads_per_block = 352;
+    static constexpr int items_per_thread  = 16;
+    static constexpr ::cub::BlockLoadAlgorithm load_algorithm =
+      1 ? ::cub::BLOCK_LOAD_WARP_TRANSPOSE : ::cub::BLOCK_LOAD_DIRECT;
+    static constexpr ::cub::BlockStoreAlgorithm store_algorithm =
+      1 ? ::cub::BLOCK_STORE_WARP_TRANSPOSE : ::cub::BLOCK_STORE_DIRECT;
+    static constexpr ::cub::CacheLoadModifier load_modifier = 1 ? ::cub::LOAD_CA : ::cub::LOAD_DEFAULT;
+    using ScanPolicyT = ::cub::AgentScanPolicy<threads_per_block,
+                                               items_per_thread,
+                                               AccumT,
+                                               load_algorithm,
+                                               load_modifier,
+                                               store_algorithm,
+                                               default_policy<900>::ScanPolicyT::SCAN_ALGORITHM,
+                                               ::cub::detail::MemBoundScaling<threads_per_block, items_per_thread, AccumT>,
+                                               typename default_policy<900>::ScanPolicyT::detail::delay_constructor_t>;
+  };
+  // range 2 of 3, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
+  template <class Unused>
+  struct sm90<detail::workload_key<::std::int64_t, unsigned long long>, 2, Unused>
+  {
+    using ScanPolicyT = typename default_policy<900>::ScanPolicyT;
+  };
+  // T{ct}=F32,OffsetT{ct}=U64: 3 policies over Elements{io}, score 1.029122 against one policy base 1.000000: +2.91% (noise 1.17%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 3, Elements{io} 2^16: ipt_7.tpb_352.trp_1.ld_0, score 1.059642 over the range (weight 0.172)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, unsigned long long>, 0, Unused>
+  {
+    static constexpr int threads_per_block = 352;
+    static constexpr int items_per_thread  = 7;
+    static constexpr ::cub::BlockLoadAlgorithm load_algorithm =
+      1 ? ::cub::BLOCK_LOAD_WARP_TRANSPOSE : ::cub::BLOCK_LOAD_DIRECT;
+    static constexpr ::cub::BlockStoreAlgorithm store_algorithm =
+      1 ? ::cub::BLOCK_STORE_WARP_TRANSPOSE : ::cub::BLOCK_STORE_DIRECT;
+    static constexpr ::cub::CacheLoadModifier load_modifier = 0 ? ::cub::LOAD_CA : ::cub::LOAD_DEFAULT;
+    using ScanPolicyT = ::cub::AgentScanPolicy<threads_per_block,
+                                               items_per_thread,
+                                               AccumT,
+                                               load_algorithm,
+                                               load_modifier,
+                                               store_algorithm,
+                                               default_policy<900>::ScanPolicyT::SCAN_ALGORITHM,
+                                               ::cub::detail::MemBoundScaling<threads_per_block, items_per_thread, AccumT>,
+                                               typename default_policy<900>::ScanPolicyT::detail::delay_constructor_t>;
+  };
+  // range 1 of 3, Elements{io} 2^20: ipt_11.tpb_480.trp_1.ld_0, score 1.072193 over the range (weight 0.261)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, unsigned long long>, 1, Unused>
+  {
+    static constexpr int threads_per_block = 480;
+    static constexpr int items_per_thread  = 11;
+    static constexpr ::cub::BlockLoadAlgorithm load_algorithm =
+      1 ? ::cub::BLOCK_LOAD_WARP_TRANSPOSE : ::cub::BLOCK_LOAD_DIRECT;
+    static constexpr ::cub::BlockStoreAlgorithm store_algorithm =
+      1 ? ::cub::BLOCK_STORE_WARP_TRANSPOSE : ::cub::BLOCK_STORE_DIRECT;
+    static constexpr ::cub::CacheLoadModifier load_modifier = 0 ? ::cub::LOAD_CA : ::cub::LOAD_DEFAULT;
+    using ScanPolicyT = ::cub::AgentScanPolicy<threads_per_block,
+                                               items_per_thread,
+                                               AccumT,
+                                               load_algorithm,
+                                               load_modifier,
+                                               store_algorithm,
+                                               default_policy<900>::ScanPolicyT::SCAN_ALGORITHM,
+                                               ::cub::detail::MemBoundScaling<threads_per_block, items_per_thread, AccumT>,
+                                               typename default_policy<900>::ScanPolicyT::detail::delay_constructor_t>;
+  };
+  // range 2 of 3, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
+  template <class Unused>
+  struct sm90<detail::workload_key<float, unsigned long long>, 2, Unused>
+  {
+    using ScanPolicyT = typename default_policy<900>::ScanPolicyT;
+  };
+  // Which range serves a runtime Elements{io} on sm_90.
+  template <class Key, class = void>
+  struct sm90_ranges
+  {
+    static constexpr int count = 1;
+    static constexpr int select(::std::int64_t) { return 0; }
+  };
+  template <class Unused>
+  struct sm90_ranges<detail::workload_key<::std::int32_t, unsigned long long>, Unused>
+  {
+    static constexpr int count = 3;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^20|2^24: at 2^20 ipt_12.tpb_256.trp_1.ld_1 1.049 vs ipt_21.tpb_352.trp_1.ld_1 1.037; at 2^24 ipt_21.tpb_352.trp_1.ld_1 1.038 vs ipt_12.tpb_256.trp_1.ld_1 1.005
+      if (elements < 4194304)
+      {
+        return 0;
+      }
+      // 2^24|2^28: at 2^24 ipt_21.tpb_352.trp_1.ld_1 1.038 vs base 1.000; at 2^28 base 1.000 vs ipt_21.tpb_352.trp_1.ld_1 0.991
+      if (elements < 67108864)
+      {
+        return 1;
+      }
+      return 2;
+    }
+  };
+  template <class Unused>
+  struct sm90_ranges<detail::workload_key<::std::int64_t, unsigned long long>, Unused>
+  {
+    static constexpr int count = 3;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^16|2^20: at 2^16 ipt_11.tpb_480.trp_1.ld_0 1.089 vs ipt_16.tpb_352.trp_1.ld_1 1.025; at 2^20 ipt_16.tpb_352.trp_1.ld_1 1.057 vs ipt_11.tpb_480.trp_1.ld_0 0.979
+      if (elements < 262144)
+      {
+        return 0;
+      }
+      // 2^20|2^24: at 2^20 ipt_16.tpb_352.trp_1.ld_1 1.057 vs base 1.000; at 2^24 base 1.000 vs ipt_16.tpb_352.trp_1.ld_1 0.983
+      if (elements < 4194304)
+      {
+        return 1;
+      }
+      return 2;
+    }
+  };
+  template <class Unused>
+  struct sm90_ranges<detail::workload_key<float, unsigned long long>, Unused>
+  {
+    static constexpr int count = 3;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^16|2^20: at 2^16 ipt_7.tpb_352.trp_1.ld_0 1.060 vs ipt_11.tpb_480.trp_1.ld_0 1.041; at 2^20 ipt_11.tpb_480.trp_1.ld_0 1.072 vs ipt_7.tpb_352.trp_1.ld_0 1.026
+      if (elements < 262144)
+      {
+        return 0;
+      }
+      // 2^20|2^24: at 2^20 ipt_11.tpb_480.trp_1.ld_0 1.072 vs base 1.000; at 2^24 base 1.000 vs ipt_11.tpb_480.trp_1.ld_0 0.938
+      if (elements < 4194304)
+      {
+        return 1;
+      }
+      return 2;
+    }
+  };
+
 public:
   // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
   // which is below range_count (1 where no dispatch beat one policy).
-  static constexpr int range_count = 1;
+  static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, 1);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
+    if (ptx_version >= 900)
+    {
+      return sm90_ranges<key>::select(elements);
+    }
     return 0; // below the lowest link: the library's hub, one policy
   }
-  // No tuned architecture: every device gets the library's own policies.
-  // Not measured: sm_80, sm_90.
-  using MaxPolicy = typename default_hub::MaxPolicy;
+  // The chain, lowest first; below the lowest link the library's own hub decides.
+  // sm_80: no measurements; served by the nearest lower link (or, below sm_90, the library's hub).
+  struct Policy900
+      : ::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>
+      , sm90<key, Range>
+  {};
+  using MaxPolicy = Policy900;
 };
 } // namespace policytune::tuning::scan_exclusive_sum
