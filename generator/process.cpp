@@ -48,6 +48,16 @@ std::string ProcessResult::describe() const {
   return fmt::format("exit code {}", exit_code);
 }
 
+// The system's default program search path (what execvp uses when PATH is unset).
+static std::string default_search_path() {
+  const std::size_t length = confstr(_CS_PATH, nullptr, 0);
+  if (length == 0) return "/bin:/usr/bin";
+  std::string path(length, '\0');
+  confstr(_CS_PATH, path.data(), length);
+  path.resize(length - 1);  // confstr counts the terminating NUL
+  return path;
+}
+
 ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::duration<double> timeout,
                           const std::optional<std::string>& working_directory,
                           const std::vector<std::string>& environment) {
@@ -71,6 +81,11 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
     if (!replaced) variables.push_back(variable);
   }
   variables.insert(variables.end(), environment.begin(), environment.end());
+  // Without PATH (an empty environment, `env -i`) execvpe still finds `c++` in the system's default
+  // path, but the compiler then cannot find its own passes (cc1plus): give the child that path.
+  const bool has_path = std::any_of(variables.begin(), variables.end(),
+                                    [](const std::string& variable) { return variable.starts_with("PATH="); });
+  if (!has_path) variables.push_back("PATH=" + default_search_path());
   std::vector<char*> envp;
   for (auto& variable : variables) envp.push_back(variable.data());
   envp.push_back(nullptr);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -161,4 +162,18 @@ TEST_CASE("describe() spells each ending", "[process]") {
   CHECK(result.describe() == "timed out after 3.0 s");
   result.interrupted = true;
   CHECK(result.describe() == "interrupted");
+}
+
+TEST_CASE("run_process gives a child the default PATH when policytune has none", "[process]") {
+  // As under `env -i`: a compiler found without PATH could not find its own passes.
+  const char* saved = std::getenv("PATH");
+  const std::string original = saved != nullptr ? saved : "";
+  REQUIRE(unsetenv("PATH") == 0);
+  const auto result = run_process({"/bin/sh", "-c", "printf %s \"$PATH\""}, 10s);
+  if (saved != nullptr) setenv("PATH", original.c_str(), 1);
+  REQUIRE(result.succeeded());
+  CHECK(result.out.find("/usr/bin") != std::string::npos);
+
+  const auto kept = run_process({"/bin/sh", "-c", "printf %s \"$PATH\""}, 10s, std::nullopt, {"PATH=/opt/tools"});
+  CHECK(kept.out == "/opt/tools");
 }
