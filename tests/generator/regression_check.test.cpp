@@ -1,6 +1,7 @@
 // `policytune check` on host benchmarks whose variants' speeds are known (work_k does k units,
-// base 2; sized_work's target_k does 1 + |k - best(N)| passes, base 2): real builds, real runs,
-// databases doctored to say what a bad tuning would have said.
+// base 2; sized_work's target_k does 1 + |k - best(N)| passes, base 2): real builds, real runs and
+// verification, databases doctored to say what a bad tuning would have said. The benchmarks report
+// their modelled time (timer.report_seconds), so no verdict depends on this machine's load.
 #include "regression_check.hpp"
 
 #include <catch2/catch.hpp>

@@ -91,12 +91,25 @@ public:
     m_stopped = true;
   }
 
-  bool complete() const noexcept { return m_started && m_stopped; }
+  /// Reports the sample's duration instead of measuring it (no start/stop): for benchmarks whose
+  /// subject is a timing model, such as the driver's own tests, whose verdicts must not depend on
+  /// the load of the machine they run on. The work still runs and is still verified.
+  void report_seconds(double seconds) noexcept
+  {
+    m_reported_seconds = seconds;
+    m_reported         = true;
+  }
+
+  bool complete() const noexcept { return m_reported || (m_started && m_stopped); }
+  bool reported() const noexcept { return m_reported; }
+  double reported_seconds() const noexcept { return m_reported_seconds; }
 
 private:
   detail::backend& m_backend;
-  bool m_started = false;
-  bool m_stopped = false;
+  bool m_started            = false;
+  bool m_stopped            = false;
+  bool m_reported           = false;
+  double m_reported_seconds = 0;
 };
 
 enum class state_status
@@ -273,6 +286,8 @@ public:
     constexpr bool user_timer = (Flags & exec_tag::timer.flags) != 0;
     launch l(m_backend->stream());
     detail::backend& b = *m_backend;
+    bool reported      = false;  // the callable reported the sample's duration (sample_timer)
+    double reported_seconds = 0;
     auto call          = [&](bool timed) {
       if constexpr (user_timer)
       {
@@ -282,8 +297,11 @@ public:
         fn(l, t);
         if (timed && !t.complete())
         {
-          throw std::logic_error("exec_tag::timer: the callable must call timer.start() and timer.stop()");
+          throw std::logic_error(
+            "exec_tag::timer: the callable must call timer.start() and timer.stop(), or timer.report_seconds()");
         }
+        reported         = t.reported();
+        reported_seconds = t.reported_seconds();
       }
       else
       {
@@ -327,7 +345,7 @@ public:
     {
       b.before_sample();
       call(true);
-      sampler.add(b.elapsed_seconds());
+      sampler.add(reported ? reported_seconds : b.elapsed_seconds());
     } while (!sampler.done());
     m_stats = sampler.stats();
   }
