@@ -177,6 +177,8 @@ function(tune_algorithm name)
       add_library(${arg_TARGET} INTERFACE)
     endif()
     target_include_directories(${arg_TARGET} INTERFACE "$<BUILD_INTERFACE:${include_dir}>")
+    # Generated hubs include PolicyTune's shared helpers (policytune/detail/*.cuh).
+    target_link_libraries(${arg_TARGET} INTERFACE PolicyTune::policies)
     add_dependencies(${arg_TARGET} policytune.generate.${name})
   endif()
   set(${name}_POLICY_HEADER "${arg_OUTPUT}" PARENT_SCOPE)

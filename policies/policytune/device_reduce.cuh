@@ -42,7 +42,7 @@ cudaError_t device_reduce_sum(
   return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
     using hub_t = tuning::reduce_sum::policy_hub<accum_t, offset_t, op_t, decltype(range_constant)::value>;
     using dispatch_t =
-      ::cub::DispatchReduce<InputIteratorT, OutputIteratorT, offset_t, op_t, init_t, accum_t, ::cuda::std::__identity, hub_t>;
+      ::cub::DispatchReduce<InputIteratorT, OutputIteratorT, offset_t, op_t, init_t, accum_t, ::cuda::std::identity, hub_t>;
     return dispatch_t::Dispatch(
       d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), op_t{}, init_t{}, stream);
   });

@@ -156,11 +156,11 @@ template <class KeyT, class OffsetT>
 void check_radix_sort(const char* what)
 {
   using tuned   = policytune::tuning::radix_sort_keys::policy_hub<KeyT, cub::NullType, OffsetT>;
-  using library = cub::detail::radix::policy_hub<KeyT, cub::NullType, OffsetT>;
+  using library = policytune::cccl::radix_sort_policy_hub<KeyT, cub::NullType, OffsetT>;
   expect_test_variant<tuned, library, RadixSortKnobs>(what, Knobs{1, 256, 12, 8});
   // Keys-only tunings never reach key-value sorts: those keep CUB's policy.
   using pairs_tuned   = policytune::tuning::radix_sort_keys::policy_hub<KeyT, int, OffsetT>;
-  using pairs_library = cub::detail::radix::policy_hub<KeyT, int, OffsetT>;
+  using pairs_library = policytune::cccl::radix_sort_policy_hub<KeyT, int, OffsetT>;
   expect("key-value sort keeps CUB's", 900, select<pairs_tuned, RadixSortKnobs>(900),
          select<pairs_library, RadixSortKnobs>(900));
 }

@@ -20,7 +20,7 @@ int main()
   using offset_t = cub::detail::choose_offset_t<int>; // what cub::DeviceReduce::Sum dispatches with
   using hub_t    = downstream::tuning::policy_hub<accum_t, offset_t, ::cuda::std::plus<>>;
   using dispatch_t =
-    cub::DispatchReduce<const int*, int*, offset_t, ::cuda::std::plus<>, int, accum_t, ::cuda::std::__identity, hub_t>;
+    cub::DispatchReduce<const int*, int*, offset_t, ::cuda::std::plus<>, int, accum_t, ::cuda::std::identity, hub_t>;
   int failed = 0;
   for (int n : {1, 1000, 1 << 20, (1 << 24) + 7})
   {

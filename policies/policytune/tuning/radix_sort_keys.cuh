@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_radix_sort.cuh>
+#include <policytune/detail/cccl_compat.cuh>
 #include <cub/util_device.cuh>
 #include <cstdint>
 #include <cuda/std/type_traits>
@@ -56,7 +57,7 @@ template <class KeyT, class ValueT, class OffsetT, int Range = 0>
 struct policy_hub
 {
 private:
-  using default_hub = ::cub::detail::radix::policy_hub<KeyT, ValueT, OffsetT>;
+  using default_hub = ::policytune::cccl::radix_sort_policy_hub<KeyT, ValueT, OffsetT>;
   using key         = detail::workload_key<KeyT, OffsetT>;
   template <int Arch>
   using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;

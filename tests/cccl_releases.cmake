@@ -1,0 +1,51 @@
+# The release matrix: the shipped library, the golden hubs and the selection tests compiled against
+# the headers of every CCCL release that scripts/fetch-cccl-releases put in its cache (the toolkit's
+# own release is the default build above). Included from tests/CMakeLists.txt with `test_hubs` and
+# `test_hub_headers` set.
+set(policytune_cccl_cache "$ENV{POLICYTUNE_CCCL_CACHE}")
+if(NOT policytune_cccl_cache)
+  if(DEFINED ENV{XDG_CACHE_HOME})
+    set(policytune_cccl_cache "$ENV{XDG_CACHE_HOME}/policytune/cccl")
+  else()
+    set(policytune_cccl_cache "$ENV{HOME}/.cache/policytune/cccl")
+  endif()
+endif()
+set(PolicyTune_CCCL_RELEASES_DIR "${policytune_cccl_cache}" CACHE PATH
+    "CCCL releases to test against, one <release>/include each (scripts/fetch-cccl-releases)")
+
+file(GLOB release_dirs LIST_DIRECTORIES true "${PolicyTune_CCCL_RELEASES_DIR}/*")
+set(tested_releases "")
+foreach(release_dir IN LISTS release_dirs)
+  get_filename_component(release "${release_dir}" NAME)
+  if(NOT EXISTS "${release_dir}/include/cub/version.cuh" OR release MATCHES "partial$")
+    continue()
+  endif()
+  list(APPEND tested_releases "${release}")
+  # -I ahead of nvcc's own include path: this release's cub/, thrust/ and cuda/ win.
+  set(release_include "${release_dir}/include")
+
+  add_executable(policytune.policies_selection.cccl-${release} cuda/policies_selection.cu ${test_hub_headers})
+  target_include_directories(policytune.policies_selection.cccl-${release} BEFORE PRIVATE "${test_hubs}" "${release_include}")
+  add_executable(policytune.hub_selection.cccl-${release} cuda/hub_selection.cu)
+  target_include_directories(policytune.hub_selection.cccl-${release} BEFORE PRIVATE
+                             "${CMAKE_CURRENT_SOURCE_DIR}/data/hubs/golden" "${release_include}")
+  # The shipped library as a user calls it: built (it needs a GPU to run, so it is not a test here).
+  add_executable(policytune.library_consumer.cccl-${release} downstream/library_consumer.cu)
+  target_include_directories(policytune.library_consumer.cccl-${release} BEFORE PRIVATE "${release_include}")
+  foreach(kind IN ITEMS policies_selection hub_selection library_consumer)
+    set(target policytune.${kind}.cccl-${release})
+    target_link_libraries(${target} PRIVATE policytune.policies)
+    set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "75;80;90;100" CUDA_STANDARD 20
+                                               CUDA_STANDARD_REQUIRED ON)
+  endforeach()
+  # The API's instantiations are the same for every architecture: one is enough to compile them all.
+  set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
+  add_test(NAME cccl.${release}.policies_selection COMMAND policytune.policies_selection.cccl-${release})
+  add_test(NAME cccl.${release}.hub_selection COMMAND policytune.hub_selection.cccl-${release})
+endforeach()
+if(tested_releases)
+  message(STATUS "PolicyTune: testing against CCCL ${tested_releases} from ${PolicyTune_CCCL_RELEASES_DIR}")
+else()
+  message(STATUS "PolicyTune: no other CCCL release in ${PolicyTune_CCCL_RELEASES_DIR}; "
+                 "scripts/fetch-cccl-releases fetches them")
+endif()
