@@ -117,6 +117,15 @@ function(tune_algorithm name)
     string(STRIP "${problem}" problem)
     policytune_detail_fail("${problem}")
   endif()
+  # So does a template that does not fit the benchmark (written for another one, or naming a label
+  # it lacks): rendering CUB's defaults once checks it without reading any database.
+  execute_process(COMMAND "${tool_at_configure}" generate --mode base --benchmark "${arg_BENCHMARK}"
+                          --template "${arg_TEMPLATE}" -o "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}/template-check"
+                  RESULT_VARIABLE rendered ERROR_VARIABLE problem OUTPUT_QUIET)
+  if(NOT rendered EQUAL 0)
+    string(STRIP "${problem}" problem)
+    policytune_detail_fail("${problem}")
+  endif()
 
   set(search_command "${tool_at_configure}" search "${arg_BENCHMARK}" --db "${arg_DATABASE}"
                      --build-dir "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}" ${arg_SEARCH_ARGS})

@@ -2,6 +2,9 @@
 
 #include <kainjow/mustache.hpp>
 
+#include <algorithm>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "search_space.hpp"
@@ -164,6 +167,10 @@ PolicyTemplate load_policy_template(const std::string& path) {
           fail("base value of '" + label + "' is not an integer");
         }
       }
+    } else if (name == "benchmark") {
+      if (value.empty() || value.find_first_of(" \t") != std::string::npos) fail("benchmark: names one benchmark, as reduce.sum");
+      result.benchmark = value;
+      result.benchmark_line = number;
     } else if (name == "type") {
       const std::size_t equals = value.find('=');
       const std::string label = trim(value.substr(0, equals));
@@ -185,9 +192,36 @@ PolicyTemplate load_policy_template(const std::string& path) {
   }
   result.body.assign(std::istreambuf_iterator<char>(rest), std::istreambuf_iterator<char>());
   if (body_start == 0) result.body.clear();
+  result.body_line = body_start;
   kainjow::mustache::mustache check(result.body);
   if (!check.is_valid()) throw UserError(path, body_start, "the template body is not valid mustache: " + check.error_message());
   return result;
+}
+
+void check_template_fits(const PolicyTemplate& policy_template, const SearchSpace& space,
+                         const std::string& benchmark_name) {
+  if (!policy_template.benchmark.empty() && policy_template.benchmark != benchmark_name) {
+    throw UserError(policy_template.path, policy_template.benchmark_line,
+                    "the template is written for benchmark " + policy_template.benchmark + ", not " + benchmark_name);
+  }
+  std::set<std::string> known(std::begin(kRendererVariables), std::end(kRendererVariables));
+  std::string labels;
+  for (const auto& parameter : space.parameters()) {
+    known.insert(parameter.label);
+    labels += (labels.empty() ? "" : ", ") + parameter.label;
+  }
+  // Every tag but comments and partials: {{name}}, {{{name}}}, {{&name}}, {{#name}}, {{^name}}, {{/name}}.
+  static const std::regex tag(R"(\{\{\{?\s*([#^/&]?)\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}?\}\})");
+  const std::string& body = policy_template.body;
+  for (auto match = std::sregex_iterator(body.begin(), body.end(), tag); match != std::sregex_iterator(); ++match) {
+    const std::string name = (*match)[2];
+    if (known.count(name) != 0) continue;
+    const auto before = body.begin() + match->position();
+    const std::size_t line = policy_template.body_line + static_cast<std::size_t>(std::count(body.begin(), before, '\n'));
+    throw UserError(policy_template.path, line,
+                    "the template names '" + name + "', which " + benchmark_name + " lacks (its labels: " +
+                        (labels.empty() ? "none" : labels) + ")");
+  }
 }
 
 }  // namespace policytune

@@ -23,7 +23,10 @@ struct PolicyTemplate {
   std::vector<std::string> key;  // cuda: per compile-time axis, the hub type that axis selects (AccumT)
   std::map<std::string, std::int64_t> base_values;  // host: the parameter values base stands for
   std::map<std::string, std::string> type_spellings;  // extra compile-time labels: C64 -> ::cuda::std::complex<float>
+  std::string benchmark;             // `benchmark:` directive, the benchmark it was written for; empty: any
+  std::size_t benchmark_line = 0;    // where that directive is
   std::string body;
+  std::size_t body_line = 0;         // the line the body starts on
 
   // Renders the body for one policy. `values` maps labels to values; `tuned` is false for the
   // library-default fallback; `extra` adds variables such as default_policy.
@@ -36,6 +39,16 @@ struct PolicyTemplate {
 
 // Reads and validates a template. Throws UserError (file:line) on bad directives or mustache.
 PolicyTemplate load_policy_template(const std::string& path);
+
+// The variables the generator itself gives every policy besides the benchmark's labels.
+inline constexpr const char* kRendererVariables[] = {"tuned", "default_policy", "arch"};
+
+class SearchSpace;
+// Whether `policy_template` can render policies of benchmark `benchmark_name` with search space
+// `space`: a `benchmark:` directive names it, and every variable the body uses is a %RANGE% label
+// of the space or one of kRendererVariables. Throws UserError (the template's file and line).
+void check_template_fits(const PolicyTemplate& policy_template, const SearchSpace& space,
+                         const std::string& benchmark_name);
 
 // True for a (possibly qualified) C++ name: `ns`, `ns::inner`, `::cub::detail`.
 bool is_qualified_identifier(const std::string& text) noexcept;

@@ -98,6 +98,7 @@ RunCommand setup_generate(CLI::App& app) {
     const PolicyTemplate policy_template = load_policy_template(options->template_path);
     HubRequest request;
     request.benchmark = benchmark_name_from_path(options->benchmark);
+    check_template_fits(policy_template, space, request.benchmark);
     request.name_space = options->name_space;
     request.database = options->database;
     request.mode = options->mode == "base" ? RenderMode::base : options->mode == "test" ? RenderMode::test : RenderMode::tuned;

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "search_space.hpp"
 #include "support/temporary_directory.hpp"
 #include "user_error.hpp"
 
@@ -58,4 +59,42 @@ TEST_CASE("malformed templates are one error naming the line", "[template]") {
   CHECK(load_error("{{! policytune-template 1 }}\n{{! default-hub: x; system(\"rm\") }}\n").find("2: default-hub") == 0);
   CHECK(load_error("{{! policytune-template 1 }}\n{{! base: tile=x }}\n") == "2: base value of 'tile' is not an integer");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p }}\n{{#open}}\n").find("4: the template body is not valid mustache") == 0);
+}
+
+TEST_CASE("a template fits only the benchmark it names, and only labels that benchmark has", "[template]") {
+  testing::TemporaryDirectory directory("template");
+  const SearchSpace reduce_space = parse_search_space(
+      "// %RANGE% TUNE_ITEMS_PER_THREAD ipt 7:24:1\n// %RANGE% TUNE_THREADS_PER_BLOCK tpb 128:1024:32\n"
+      "// %RANGE% TUNE_ITEMS_PER_VEC_LOAD_POW2 ipv 1:2:1\n",
+      "sum.cu");
+  const auto fit_error = [&](const PolicyTemplate& t, const std::string& benchmark) -> std::string {
+    try {
+      check_template_fits(t, reduce_space, benchmark);
+    } catch (const UserError& error) {
+      return error.file() + ":" + std::to_string(error.line()) + ": " + error.message();
+    }
+    return "";
+  };
+  const auto reduce = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache");
+  CHECK(reduce.benchmark == "reduce.sum");
+  CHECK(fit_error(reduce, "reduce.sum").empty());  // labels, tuned sections and default_policy
+  CHECK(fit_error(reduce, "reduce.by_key") ==
+        std::string(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache") +
+            ":2: the template is written for benchmark reduce.sum, not reduce.by_key");
+
+  const auto scan = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/scan.mustache");
+  CHECK_THAT(fit_error(scan, "reduce.sum"), Catch::Contains("written for benchmark scan.exclusive.sum, not reduce.sum"));
+
+  // Without a benchmark: directive, the labels decide; the first unknown one is named with its line.
+  const std::string path = directory.write("t.mustache",
+                                           "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
+                                           "int a = {{ipt}};\n{{#tuned}}\nint b = {{ tpb }} + {{{arch}}};\n"
+                                           "int c = {{&ipvv}};\n{{/tuned}}\n");
+  const auto untagged = load_policy_template(path);
+  CHECK(fit_error(untagged, "reduce.sum") ==
+        path + ":7: the template names 'ipvv', which reduce.sum lacks (its labels: ipt, tpb, ipv)");
+  const std::string section = directory.write("s.mustache",
+                                              "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
+                                              "int a = {{ipt}}; {{! a note }}\n{{#wide}}\nint b = {{ipt}};\n{{/wide}}\n");
+  CHECK_THAT(fit_error(load_policy_template(section), "reduce.sum"), Catch::Contains(":5: the template names 'wide'"));
 }
