@@ -101,7 +101,10 @@ private:
 
     const SearchSpace& space = session_.space();
     const VariantSpace variants = variant_space();
-    const auto strategy = start_strategy(variants, title, true);
+    std::string strategy_name;
+    const auto strategy = start_strategy(variants, title, true, &strategy_name);
+    const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
+                                                strategy_name != "exhaustive" && strategy_name != "random");
 
     std::optional<Measurement> first_failure;
     std::size_t succeeded = 0;
@@ -144,7 +147,7 @@ private:
         progress_.message(fmt::format("{}: --time-limit of {} s reached", title, *options_.time_limit));
         break;
       }
-      const std::vector<Point> points = strategy->propose(session_.round_size());
+      const std::vector<Point> points = strategy->propose(round);
       if (points.empty()) break;
       std::vector<std::pair<std::string, Variant>> to_build;
       std::vector<Point> built_points;
@@ -188,9 +191,11 @@ private:
   // The strategy that searches one workload (`auto` resolved, and said so), with its progress
   // report begun. `variants` must outlive it. Without `feedback` (nothing is measured) only the
   // strategies that need no results can run.
-  std::unique_ptr<SearchStrategy> start_strategy(const VariantSpace& variants, const std::string& title, bool feedback) {
+  std::unique_ptr<SearchStrategy> start_strategy(const VariantSpace& variants, const std::string& title, bool feedback,
+                                                 std::string* resolved = nullptr) {
     const BigCount& size = session_.space().size();
     const std::string name = resolve_strategy(options_.strategy, size, options_.budget);
+    if (resolved != nullptr) *resolved = name;
     if (!feedback && name != "exhaustive" && name != "random") {
       throw UserError("--compile-only measures nothing to guide --strategy " + name + ": use exhaustive or random");
     }
@@ -307,6 +312,13 @@ private:
 };
 
 }  // namespace
+
+std::size_t search_round_size(std::size_t full_round, unsigned jobs, std::optional<std::uint64_t> budget,
+                              bool strategy_learns) noexcept {
+  if (!strategy_learns || !budget) return full_round;
+  const std::uint64_t quarter = (*budget + 3) / 4;
+  return std::min<std::size_t>(full_round, std::max<std::uint64_t>(jobs, quarter));
+}
 
 bool in_shard(const std::string& variant, std::uint64_t index, std::uint64_t count) noexcept {
   if (count <= 1) return true;

@@ -49,6 +49,14 @@ struct SearchOptions {
 
 // Whether the variant named `variant` belongs to shard `index` (1-based) of `count`: by a hash of
 // the name, so the split is the same on every machine and for every strategy.
+// How many variants one round of a search proposes. `full_round` fills every core with full
+// batches; a strategy that learns from results gets at most a quarter of its budget a round (but
+// at least one variant per core), so that a small budget on a many-core machine still gives it
+// several rounds to learn from instead of one random one. Exhaustive and random walks keep full
+// rounds, which batch best.
+std::size_t search_round_size(std::size_t full_round, unsigned jobs, std::optional<std::uint64_t> budget,
+                              bool strategy_learns) noexcept;
+
 bool in_shard(const std::string& variant, std::uint64_t index, std::uint64_t count) noexcept;
 
 // Thrown when Ctrl-C or SIGTERM stopped a search. What was stored stays; the same command resumes.

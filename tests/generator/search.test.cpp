@@ -379,6 +379,27 @@ TEST_CASE("a time limit (--time-limit) ends a search after the round that passes
   CHECK(progress.measured() == 1);  // the first round only: the limit had passed when it ended
 }
 
+TEST_CASE("a strategy that learns gets rounds of a quarter of its budget, at least one variant per core", "[search]") {
+  CHECK(search_round_size(512, 16, 24, true) == 16);    // 16 cores: two rounds, not one random round of 24
+  CHECK(search_round_size(512, 16, 200, true) == 50);   // a quarter of the budget
+  CHECK(search_round_size(64, 2, 1000, true) == 64);    // never more than full batches on every core
+  CHECK(search_round_size(512, 16, std::nullopt, true) == 512);  // no budget: full rounds
+  CHECK(search_round_size(512, 16, 24, false) == 512);  // exhaustive and random batch best in full rounds
+
+  // Observed through --time-limit, which ends a search after its first round: adaptive evolution with
+  // a budget of 6 on one core proposes 2 variants in that round (the whole budget before).
+  Workspace workspace;
+  auto options = workspace.options(kTiny);
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  options.strategy = "adaptive_evolution";
+  options.budget = 6;
+  options.jobs = 1;
+  options.time_limit = 0.001;
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  CHECK(progress.measured() == 2);
+}
+
 TEST_CASE("compile-only searches (--compile-only) build the variants, run and store nothing", "[search]") {
   Workspace workspace;
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/batch_isolation.cpp");
