@@ -285,10 +285,10 @@ public:
 
     constexpr bool user_timer = (Flags & exec_tag::timer.flags) != 0;
     launch l(m_backend->stream());
-    detail::backend& b = *m_backend;
-    bool reported      = false;  // the callable reported the sample's duration (sample_timer)
+    detail::backend& b      = *m_backend;
+    bool reported           = false; // the callable reported the sample's duration (sample_timer)
     double reported_seconds = 0;
-    auto call          = [&](bool timed) {
+    auto call               = [&](bool timed) {
       if constexpr (user_timer)
       {
         static_assert(std::is_invocable_v<Fn&, launch&, sample_timer&>,
