@@ -24,6 +24,16 @@ std::atomic<bool> g_interrupted{false};
 
 extern "C" void on_interrupt(int) { g_interrupted.store(true); }
 
+// The system's default program search path (what execvp uses when PATH is unset).
+std::string default_search_path() {
+  const std::size_t length = confstr(_CS_PATH, nullptr, 0);
+  if (length == 0) return "/bin:/usr/bin";
+  std::string path(length, '\0');
+  confstr(_CS_PATH, path.data(), length);
+  path.resize(length - 1);  // confstr counts the terminating NUL
+  return path;
+}
+
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
@@ -46,16 +56,6 @@ std::string ProcessResult::describe() const {
   if (timed_out) return fmt::format("timed out after {:.1f} s", elapsed.count());
   if (signal != 0) return fmt::format("killed by signal {} ({})", signal, strsignal(signal));
   return fmt::format("exit code {}", exit_code);
-}
-
-// The system's default program search path (what execvp uses when PATH is unset).
-static std::string default_search_path() {
-  const std::size_t length = confstr(_CS_PATH, nullptr, 0);
-  if (length == 0) return "/bin:/usr/bin";
-  std::string path(length, '\0');
-  confstr(_CS_PATH, path.data(), length);
-  path.resize(length - 1);  // confstr counts the terminating NUL
-  return path;
 }
 
 ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::duration<double> timeout,

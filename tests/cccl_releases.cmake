@@ -2,14 +2,8 @@
 # the headers of every CCCL release that scripts/fetch-cccl-releases put in its cache (the toolkit's
 # own release is the default build above). Included from tests/CMakeLists.txt with `test_hubs` and
 # `test_hub_headers` set.
-set(policytune_cccl_cache "$ENV{POLICYTUNE_CCCL_CACHE}")
-if(NOT policytune_cccl_cache)
-  if(DEFINED ENV{XDG_CACHE_HOME})
-    set(policytune_cccl_cache "$ENV{XDG_CACHE_HOME}/policytune/cccl")
-  else()
-    set(policytune_cccl_cache "$ENV{HOME}/.cache/policytune/cccl")
-  endif()
-endif()
+execute_process(COMMAND "${PROJECT_SOURCE_DIR}/scripts/fetch-cccl-releases" --where
+                OUTPUT_VARIABLE policytune_cccl_cache OUTPUT_STRIP_TRAILING_WHITESPACE)
 set(PolicyTune_CCCL_RELEASES_DIR "${policytune_cccl_cache}" CACHE PATH
     "CCCL releases to test against, one <release>/include each (scripts/fetch-cccl-releases)")
 
