@@ -3,6 +3,7 @@
 #include <kainjow/mustache.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -63,7 +64,85 @@ bool is_safe_type_text(const std::string& text) {
   return true;
 }
 
+// A key entry: a type, or a constant expression of one (sizeof(AccumT), traits<AccumT>::value).
+bool is_safe_key_text(const std::string& text) {
+  std::string without_parentheses;
+  for (char c : text) without_parentheses += (c == '(' || c == ')' || c == '.') ? ' ' : c;
+  return is_safe_type_text(text) || (!trim(without_parentheses).empty() && is_safe_type_text(without_parentheses));
+}
+
+std::vector<std::string> identifiers_in(const std::string& text) {
+  static const std::regex identifier(R"([A-Za-z_][A-Za-z0-9_]*)");
+  std::vector<std::string> found;
+  for (auto match = std::sregex_iterator(text.begin(), text.end(), identifier); match != std::sregex_iterator(); ++match) {
+    found.push_back(match->str());
+  }
+  return found;
+}
+
+// A key entry is rendered for a workload by putting the workload's type in place of the one type
+// parameter it names, so it must name exactly one.
+void check_key_names_one_parameter(const PolicyTemplate& policy_template, const std::string& key) {
+  std::set<std::string> named;
+  for (const auto& word : identifiers_in(key)) {
+    for (const auto& parameter : policy_template.hub_parameters) {
+      if (parameter.is_type() && parameter.name == word) named.insert(word);
+    }
+  }
+  if (named.size() != 1) {
+    throw UserError(policy_template.path, policy_template.key_line,
+                    "key '" + key + "' must name exactly one type parameter of " + policy_template.hub_name);
+  }
+}
+
 }  // namespace
+
+std::string CcclRange::describe() const {
+  const auto text = [](int release) { return std::to_string(release / 100) + "." + std::to_string(release % 100); };
+  if (last == first) return "CCCL " + text(first);
+  return "CCCL " + text(first) + (last == 0 ? " and later" : " to " + text(last));
+}
+
+std::optional<int> parse_cccl_release(const std::string& text) {
+  static const std::regex release(R"(([0-9]{1,2})\.([0-9]{1,2})(\.[0-9]+)*)");
+  std::smatch match;
+  if (!std::regex_match(text, match, release)) return std::nullopt;
+  return std::stoi(match[1]) * 100 + std::stoi(match[2]);
+}
+
+const char* format_name(HubFormat format) noexcept {
+  switch (format) {
+    case HubFormat::chained_policy: return "chained_policy";
+    case HubFormat::policy_selector: return "policy_selector";
+    case HubFormat::host: return "host";
+  }
+  return "?";
+}
+
+std::optional<HubFormat> parse_format(const std::string& name) noexcept {
+  for (const HubFormat format : {HubFormat::chained_policy, HubFormat::policy_selector, HubFormat::host}) {
+    if (name == format_name(format)) return format;
+  }
+  return std::nullopt;
+}
+
+CcclRange releases_taking(HubFormat format) noexcept {
+  return format == HubFormat::policy_selector ? CcclRange{304, 0} : CcclRange{300, 0};
+}
+
+void check_template_release(const PolicyTemplate& policy_template, int release) {
+  const auto text = CcclRange{release, release}.describe();
+  const CcclRange taking = releases_taking(policy_template.format);
+  if (!taking.contains(release)) {
+    throw UserError(policy_template.path, policy_template.format_line,
+                    std::string("format ") + format_name(policy_template.format) + " needs " + taking.describe() +
+                        ": " + text + " cannot take it");
+  }
+  if (!policy_template.releases.contains(release)) {
+    throw UserError(policy_template.path, policy_template.releases_line,
+                    "the template is written for " + policy_template.releases.describe() + ", not " + text);
+  }
+}
 
 bool is_qualified_identifier(const std::string& text) noexcept {
   std::string rest = text.rfind("::", 0) == 0 ? text.substr(2) : text;
@@ -120,9 +199,6 @@ PolicyTemplate load_policy_template(const std::string& path) {
     const auto fail = [&](const std::string& what) -> void { throw UserError(path, number, what); };
     if (name == "policytune-template 1") {
       saw_header = true;
-    } else if (name == "kind") {
-      if (value != "cuda" && value != "host") fail("kind must be cuda or host, not '" + value + "'");
-      result.kind = value == "cuda" ? PolicyTemplate::Kind::cuda : PolicyTemplate::Kind::host;
     } else if (name == "include") {
       const bool angled = value.size() > 2 && value.front() == '<' && value.back() == '>';
       const bool quoted = value.size() > 2 && value.front() == '"' && value.back() == '"';
@@ -134,25 +210,52 @@ PolicyTemplate load_policy_template(const std::string& path) {
       result.hub_name = trim(value.substr(0, open));
       if (!is_identifier(result.hub_name)) fail("'" + result.hub_name + "' is not an identifier");
       if (open != std::string::npos) {
-        if (value.back() != '>') fail(name + " parameters are written name<class A, class B>");
+        if (value.back() != '>') fail(name + " parameters are written name<class A, int N>");
         for (const auto& parameter : split_list(value.substr(open + 1, value.size() - open - 2))) {
-          std::istringstream words(parameter);
-          std::string keyword, identifier, extra;
-          words >> keyword >> identifier;
-          if ((keyword != "class" && keyword != "typename") || !is_identifier(identifier) || (words >> extra)) {
-            fail("template parameter '" + parameter + "' is not `class Name`");
+          // `class A`, `typename A`, or a non-type parameter `int N`, `::std::size_t N`, `bool IsEven`.
+          const std::size_t space = parameter.find_last_of(" \t");
+          const HubParameter declared{space == std::string::npos ? "" : trim(parameter.substr(0, space)),
+                                      space == std::string::npos ? parameter : parameter.substr(space + 1)};
+          if (!is_identifier(declared.name) || declared.kind.empty() ||
+              !(declared.is_type() || is_safe_type_text(declared.kind))) {
+            fail("template parameter '" + parameter + "' is not `class Name` or `type Name`");
           }
-          result.hub_parameters.push_back(identifier);
+          result.hub_parameters.push_back(declared);
         }
       }
-    } else if (name == "default-hub") {
-      if (!is_safe_type_text(value)) fail("default-hub '" + value + "' is not a type");
+    } else if (name == "default-hub" || name == "default") {
+      if (!is_safe_type_text(value)) fail(name + " '" + value + "' is not a type");
       result.default_hub = value;
+    } else if (name == "policy-type") {
+      if (!is_safe_type_text(value)) fail("policy-type '" + value + "' is not a type");
+      result.policy_type = value;
     } else if (name == "key") {
       result.key = split_list(value);
+      result.key_line = number;
       for (const auto& key : result.key) {
-        if (!is_safe_type_text(key)) fail("key '" + key + "' is not a type");
+        if (!is_safe_key_text(key)) fail("key '" + key + "' is not a type or a constant expression of one");
       }
+    } else if (name == "kind") {
+      if (value != "cuda" && value != "host") fail("kind must be cuda or host, not '" + value + "'");
+      result.format = value == "cuda" ? HubFormat::chained_policy : HubFormat::host;
+      result.format_line = number;
+    } else if (name == "format") {
+      const auto format = parse_format(value);
+      if (!format) fail("format must be chained_policy, policy_selector or host, not '" + value + "'");
+      result.format = *format;
+      result.format_line = number;
+    } else if (name == "cccl") {
+      // `3.0-3.2`, `3.5-` (and later), `3.4` (that release only).
+      const std::size_t dash = value.find('-');
+      const auto first = parse_cccl_release(trim(value.substr(0, dash)));
+      const std::string last_text = dash == std::string::npos ? trim(value) : trim(value.substr(dash + 1));
+      const auto last = last_text.empty() ? std::optional<int>(0) : parse_cccl_release(last_text);
+      if (!first || !last || (*last != 0 && *last < *first)) fail("cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+      result.releases = CcclRange{*first, *last};
+      result.releases_line = number;
+    } else if (name == "header") {
+      if (value.empty()) fail("header: names a mustache file, relative to the template");
+      result.header = (std::filesystem::path(path).parent_path() / value).lexically_normal().string();
     } else if (name == "base") {
       for (const auto& assignment : split_list(value)) {
         const std::size_t equals = assignment.find('=');
@@ -184,9 +287,14 @@ PolicyTemplate load_policy_template(const std::string& path) {
   }
   if (!saw_header) throw UserError(path, 1, "a template starts with {{! policytune-template 1 }}");
   if (result.hub_name.empty()) throw UserError(path, 0, "the template names no `hub:` (cuda) or `struct:` (host)");
-  if (result.kind == PolicyTemplate::Kind::cuda && (result.default_hub.empty() || result.key.empty())) {
-    throw UserError(path, 0, "a cuda template needs `default-hub:` and `key:` directives");
+  if (result.format != HubFormat::host && (result.default_hub.empty() || result.key.empty())) {
+    throw UserError(path, result.format_line, std::string("a ") + format_name(result.format) +
+                                                  " template needs `default:` and `key:` directives");
   }
+  if (result.format == HubFormat::policy_selector && result.policy_type.empty()) {
+    throw UserError(path, result.format_line, "a policy_selector template needs a `policy-type:` directive");
+  }
+  for (const auto& key : result.key) check_key_names_one_parameter(result, key);
   std::istringstream rest(text);
   for (std::size_t i = 1; i < body_start && std::getline(rest, line); ++i) {
   }

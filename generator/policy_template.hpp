@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,16 +12,56 @@ namespace policytune {
 // A template in templates/: how one winning variant becomes a policy. The body is mustache; the
 // directives at its top (mustache comments, so they never render) tell the generator what it
 // needs to build the rest of the hub. templates/README.md documents them.
-struct PolicyTemplate {
-  enum class Kind { cuda, host };
+// A hub's template parameter as declared: `class AccumT` is {"class", "AccumT"}, `int NumChannels`
+// {"int", "NumChannels"}.
+struct HubParameter {
+  std::string kind;  // class, typename, or the type of a non-type parameter
+  std::string name;
+  bool is_type() const { return kind == "class" || kind == "typename"; }
+  std::string declaration() const { return kind + " " + name; }
+};
 
+// A range of CCCL releases, as major * 100 + minor (3.5 is 305); `last` 0 means no upper end.
+struct CcclRange {
+  int first = 300;
+  int last = 0;
+  bool contains(int release) const { return release >= first && (last == 0 || release <= last); }
+  std::string describe() const;
+};
+
+// Parses a release, "3.5" or "3.5.0", into major * 100 + minor; nullopt if it is not one.
+std::optional<int> parse_cccl_release(const std::string& text);
+
+// How a hub is written out: the shape CCCL's dispatch of a release takes.
+enum class HubFormat {
+  chained_policy,   // cub::ChainedPolicy hubs for cub::Dispatch*
+  policy_selector,  // a stateless selector of cuda::compute_capability for cuda::execution::tune
+  host,             // a plain policy struct per workload
+};
+const char* format_name(HubFormat format) noexcept;
+std::optional<HubFormat> parse_format(const std::string& name) noexcept;
+// The releases whose dispatch takes a format: chained_policy and host every one, policy_selector
+// from 3.4 (the first whose selectors take cuda::compute_capability).
+CcclRange releases_taking(HubFormat format) noexcept;
+
+struct PolicyTemplate {
   std::string path;
-  Kind kind = Kind::cuda;
+  HubFormat format = HubFormat::chained_policy;
+  std::size_t format_line = 0;
+  CcclRange releases;                 // `cccl:` directive: the releases the template is written for
+  std::size_t releases_line = 0;
   std::vector<std::string> includes;  // "<cub/...>" or "\"...\""
-  std::string hub_name;               // cuda: the policy hub's name; host: the policy struct's name
-  std::vector<std::string> hub_parameters;  // "class AccumT", ...
-  std::string default_hub;  // cuda: the library's own hub, e.g. ::cub::detail::reduce::policy_hub<AccumT, OffsetT, ReductionOpT>
-  std::vector<std::string> key;  // cuda: per compile-time axis, the hub type that axis selects (AccumT)
+  std::string hub_name;               // the policy hub's, selector's or host struct's name
+  std::vector<HubParameter> hub_parameters;
+  // The library's own choice, which untuned workloads fall back to: chained_policy its hub
+  // (::cub::detail::reduce::policy_hub<AccumT, OffsetT, ReductionOpT>), policy_selector its selector.
+  std::string default_hub;
+  std::string policy_type;  // policy_selector: what the selector returns (::cub::ReducePolicy)
+  // cuda: per compile-time axis, what of the hub that axis selects: a type parameter (AccumT), or
+  // a constant expression of one (sizeof(AccumT)) where policies key on a trait.
+  std::vector<std::string> key;
+  std::size_t key_line = 0;
+  std::string header;                // `header:` directive: a skeleton of the template's own; empty: the format's
   std::map<std::string, std::int64_t> base_values;  // host: the parameter values base stands for
   std::map<std::string, std::string> type_spellings;  // extra compile-time labels: C64 -> ::cuda::std::complex<float>
   std::string benchmark;             // `benchmark:` directive, the benchmark it was written for; empty: any
@@ -42,6 +83,10 @@ PolicyTemplate load_policy_template(const std::string& path);
 
 // The variables the generator itself gives every policy besides the benchmark's labels.
 inline constexpr const char* kRendererVariables[] = {"tuned", "default_policy", "arch"};
+
+// Whether a template can be rendered for CCCL release `release` (major * 100 + minor): its format
+// and its `cccl:` directive both take it. Throws UserError naming the directive's line.
+void check_template_release(const PolicyTemplate& policy_template, int release);
 
 class SearchSpace;
 // Whether `policy_template` can render policies of benchmark `benchmark_name` with search space

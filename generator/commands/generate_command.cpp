@@ -5,6 +5,7 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "../benchmark_name.hpp"
 #include "../hub_renderer.hpp"
@@ -20,7 +21,10 @@ namespace {
 struct GenerateOptions {
   std::string database;
   std::string benchmark;
-  std::string template_path;
+  std::vector<std::string> template_paths;
+  std::string format = "auto";
+  std::string cccl;          // a release, 3.5 or 3.5.0
+  std::string cccl_include;  // or the headers to read it from
   std::string output;
   std::string name_space = "policytune::tuning";
   std::vector<std::string> architectures;
@@ -49,6 +53,56 @@ void write_if_changed(const std::string& path, const std::string& text) {
   }
   std::filesystem::rename(temporary, path, error);
   if (error) throw UserError(path, 0, "cannot write: " + error.message());
+}
+
+// The CCCL release of the headers in `include`: cub/version.cuh's CUB_VERSION (300500 for 3.5.0).
+int release_of_headers(const std::string& include) {
+  const std::string path = (std::filesystem::path(include) / "cub" / "version.cuh").string();
+  const std::string text = read_text_file(path);
+  std::istringstream lines(text);
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    std::istringstream words(line);
+    std::string define, name;
+    long long value = 0;
+    if (words >> define >> name >> value && define == "#define" && name == "CUB_VERSION") {
+      if (value < 100000) throw UserError(path, number, "CUB_VERSION " + std::to_string(value) + " is not a release");
+      return static_cast<int>(value / 100000 * 100 + value / 100 % 1000);
+    }
+  }
+  throw UserError(path, 0, "no #define CUB_VERSION: not CCCL's headers");
+}
+
+// The template to render among those given: the one of the asked format, or with `auto` the one the
+// release takes (a policy_selector before a chained_policy: the newer API). Throws UserError naming
+// the template's line where the release cannot take it.
+PolicyTemplate choose_template(const std::vector<std::string>& paths, const std::string& format_name_given,
+                               std::optional<int> release) {
+  std::vector<PolicyTemplate> templates;
+  for (const auto& path : paths) templates.push_back(load_policy_template(path));
+  const std::optional<HubFormat> asked = format_name_given == "auto" ? std::nullopt : parse_format(format_name_given);
+  std::vector<const PolicyTemplate*> candidates;
+  for (const auto& t : templates) {
+    if (!asked || t.format == *asked) candidates.push_back(&t);
+  }
+  if (candidates.empty()) throw UserError("no --template of format " + format_name_given + " among those given");
+  if (!release) {
+    if (candidates.size() > 1) throw UserError("several templates fit: say which CCCL release with --cccl or --cccl-include");
+    return *candidates.front();
+  }
+  if (candidates.size() == 1) {
+    check_template_release(*candidates.front(), *release);  // names the template's line if it cannot
+    return *candidates.front();
+  }
+  for (const HubFormat preferred : {HubFormat::policy_selector, HubFormat::chained_policy, HubFormat::host}) {
+    for (const auto* t : candidates) {
+      if (t->format == preferred && releases_taking(t->format).contains(*release) && t->releases.contains(*release)) return *t;
+    }
+  }
+  check_template_release(*candidates.front(), *release);  // none fits: the first one's reason
+  return *candidates.front();
 }
 
 std::vector<std::string> split_architectures(const std::vector<std::string>& given) {
@@ -80,7 +134,15 @@ RunCommand setup_generate(CLI::App& app) {
   auto options = std::make_shared<GenerateOptions>();
   add_database_option(app, options->database);
   app.add_option("--benchmark", options->benchmark, "the benchmark source that was searched")->required();
-  app.add_option("--template", options->template_path, "how a winning variant becomes a policy (templates/)")->required();
+  app.add_option("--template", options->template_paths,
+                 "how a winning variant becomes a policy (templates/); several: one per format, the release picks")
+      ->required();
+  app.add_option("--format", options->format, "auto: the one the CCCL release takes; or chained_policy, policy_selector, host")
+      ->check(CLI::IsMember({"auto", "chained_policy", "policy_selector", "host"}))
+      ->capture_default_str();
+  auto* cccl = app.add_option("--cccl", options->cccl, "the CCCL release the hub is for (3.5 or 3.5.0)");
+  app.add_option("--cccl-include", options->cccl_include, "or the CCCL headers to read the release from (cub/version.cuh)")
+      ->excludes(cccl);
   app.add_option("-o,--output", options->output, "the header to write")->required();
   app.add_option("--namespace", options->name_space, "namespace of the generated hub")->capture_default_str();
   app.add_option("--archs", options->architectures, "SM architectures the consumer builds for (80,90)");
@@ -95,7 +157,14 @@ RunCommand setup_generate(CLI::App& app) {
     const std::optional<DispatchOptions> dispatch = options->dispatch.resolved();
     const std::string source = read_text_file(options->benchmark);
     const SearchSpace space = parse_search_space(source, options->benchmark);
-    const PolicyTemplate policy_template = load_policy_template(options->template_path);
+    std::optional<int> release;
+    if (!options->cccl.empty()) {
+      release = parse_cccl_release(options->cccl);
+      if (!release) throw UserError("--cccl '" + options->cccl + "' is not a release such as 3.5 or 3.5.0");
+    } else if (!options->cccl_include.empty()) {
+      release = release_of_headers(options->cccl_include);
+    }
+    const PolicyTemplate policy_template = choose_template(options->template_paths, options->format, release);
     HubRequest request;
     request.benchmark = benchmark_name_from_path(options->benchmark);
     check_template_fits(policy_template, space, request.benchmark);

@@ -11,6 +11,12 @@
 
 #include "reduce_hub.cuh"
 #include "reduce_hub_dispatch.cuh"
+#include "reduce_hub_traits.cuh"
+#if CUB_VERSION >= 300500
+// The same database rendered as policy selectors (templates/reduce_selector.mustache, CCCL 3.5 and later).
+#  include "reduce_selector.cuh"
+#  include "reduce_selector_dispatch.cuh"
+#endif
 
 namespace
 {
@@ -138,6 +144,99 @@ void check_size_dispatch()
   const Selected library_75 = select<library<float>>(750);
   expect(below.threads == library_75.threads && below.items == library_75.items, "F32 on sm_75 is CUB's", 750, below);
 }
+void expect_same(const char* what, int ptx, const Selected& got, const Selected& want)
+{
+  expect(got.threads == want.threads && got.items == want.items && got.vector == want.vector && got.threads > 0, what,
+         ptx, got);
+}
+
+// A hub keyed on the offset's size, not its type (tests/data/hubs/templates/reduce_traits.mustache), with
+// a non-type parameter: any 4-byte offset gets what U32 offsets measured.
+template <class T, class OffsetT = offset32>
+using traits = policytune::tests::traits_hub<T, OffsetT, ::cuda::std::plus<>, false>;
+
+void check_trait_keys()
+{
+  expect_same("traits: F32 with U32 offsets on sm_90 is tuned", 900, select<traits<float>>(900), select<generated<float>>(900));
+  expect_same("traits: I32 on sm_80 is tuned", 800, select<traits<int>>(800), select<generated<int>>(800));
+  expect_tuned("traits: F32 with int offsets (4 bytes) takes U32's policy", select<traits<float, int>>(900), 900, 512, 16, 2);
+  expect_same("traits: F32 with 8-byte offsets is CUB's", 900, select<traits<float, offset64>>(900),
+              select<library<float, offset64>>(900));
+}
+
+#if CUB_VERSION >= 300500
+template <class T, class OffsetT = offset32>
+using selector = policytune::tests::policy_selector<T, OffsetT, ::cuda::std::plus<>>;
+template <class T, class OffsetT = offset32>
+using library_selector = cub::detail::reduce::policy_selector_from_types<T, OffsetT, ::cuda::std::plus<>>;
+
+constexpr ::cuda::compute_capability cc_of(int ptx)
+{
+  return ::cuda::compute_capability(ptx / 10);
+}
+
+Selected from_policy(const ::cub::ReducePolicy& policy)
+{
+  return {policy.multi_tile.threads_per_block, policy.multi_tile.items_per_thread, policy.multi_tile.vec_size};
+}
+
+template <class Selector>
+Selected select_from(int ptx)
+{
+  return from_policy(Selector{}(cc_of(ptx)));
+}
+
+template <class T, class OffsetT = offset32>
+void expect_library_selector(const char* what, int ptx)
+{
+  const bool ok = selector<T, OffsetT>{}(cc_of(ptx)) == library_selector<T, OffsetT>{}(cc_of(ptx));
+  expect(ok, what, ptx, select_from<selector<T, OffsetT>>(ptx));
+}
+
+// The selector format of the same database: tuned workloads get exactly what the chained hub gives;
+// untuned ones get CCCL's own selector's policy for the device itself.
+void check_selector()
+{
+  static_assert(selector<float>{}(cc_of(900)).multi_tile.threads_per_block == 512, "a selector is constexpr");
+  static_assert(selector<float>{}(cc_of(900)).single_tile == selector<float>{}(cc_of(900)).multi_tile,
+                "the template sets both passes");
+  for (int ptx : {800, 900, 1000})
+  {
+    expect_same("selector: F32 as the chained hub", ptx, select_from<selector<float>>(ptx), select<generated<float>>(ptx));
+  }
+  expect_same("selector: I32 on sm_80 as the chained hub", 800, select_from<selector<int>>(800), select<generated<int>>(800));
+  expect_library_selector<int>("selector: I32 on sm_90 is CCCL's selector (within noise)", 900);
+  expect_library_selector<int>("selector: I32 on sm_100 is CCCL's selector for sm_100", 1000);
+  expect_library_selector<double>("selector: F64 on sm_80 is CCCL's selector (not measured)", 800);
+  expect_library_selector<double>("selector: F64 on sm_90 is CCCL's selector", 900);
+  expect_library_selector<float, offset64>("selector: F32 with 64-bit offsets is CCCL's selector", 900);
+  expect_library_selector<float>("selector: F32 on sm_75 is CCCL's selector", 750);
+
+  // By size: the same thresholds and the same policy per range as the chained hub's.
+  using by_size_selector = policytune::tests::by_size::policy_selector<float, offset32, ::cuda::std::plus<>>;
+  static_assert(by_size_selector::range_count == by_size<float>::range_count, "the same ranges");
+  for (int ptx : {750, 800, 900, 1000})
+  {
+    for (long long elements : {1LL, (1LL << 18) - 1, 1LL << 18, (1LL << 22) - 1, 1LL << 22, 1LL << 40})
+    {
+      const int got  = by_size_selector::select_range(cc_of(ptx), elements);
+      const int want = by_size<float>::select_range(ptx, elements);
+      (got == want ? passed : failed)++;
+      std::printf("%s: selector range at %d, %lld elements: %d (chained hub %d)\n", got == want ? "ok" : "FAILED", ptx,
+                  elements, got, want);
+    }
+  }
+  expect_same("selector: F32 range 0 on sm_90", 900,
+              select_from<policytune::tests::by_size::policy_selector<float, offset32, ::cuda::std::plus<>, 0>>(900),
+              select<by_size<float, 0>>(900));
+  expect_same("selector: F32 range 1 on sm_90", 900,
+              select_from<policytune::tests::by_size::policy_selector<float, offset32, ::cuda::std::plus<>, 1>>(900),
+              select<by_size<float, 1>>(900));
+  expect_same("selector: F32 range 1 on sm_80", 800,
+              select_from<policytune::tests::by_size::policy_selector<float, offset32, ::cuda::std::plus<>, 1>>(800),
+              select<by_size<float, 1>>(800));
+}
+#endif
 } // namespace
 
 int main()
@@ -159,6 +258,10 @@ int main()
   expect_library<float>("F32 on sm_75 is CUB's", 750);
 
   check_size_dispatch();
+  check_trait_keys();
+#if CUB_VERSION >= 300500
+  check_selector();
+#endif
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

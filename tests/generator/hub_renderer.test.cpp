@@ -20,6 +20,7 @@ using namespace policytune;
 namespace {
 
 const std::string kReduceTemplate = POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache";
+const std::string kReduceSelectorTemplate = POLICYTUNE_SOURCE_DIR "/templates/reduce_selector.mustache";
 const std::string kTransposeTemplate = POLICYTUNE_SOURCE_DIR "/templates/transpose.mustache";
 const std::string kGolden = POLICYTUNE_TEST_DATA "/hubs/golden/";
 
@@ -75,6 +76,31 @@ TEST_CASE("the CUDA reduce hub matches its golden file", "[generate]") {
   check_golden("reduce_hub.cuh", render(recorded.rows, recorded.reduce_source, kReduceTemplate).text);
 }
 
+TEST_CASE("one database renders both CUDA formats: a ChainedPolicy hub and a policy selector", "[generate]") {
+  const auto recorded = testing::recorded_results();
+  const auto selector = render(recorded.rows, recorded.reduce_source, kReduceSelectorTemplate).text;
+  check_golden("reduce_selector.cuh", selector);
+  // The same winners as the chained hub, as values CCCL 3.5's DeviceReduce takes with cuda::execution::tune.
+  CHECK_THAT(selector, Catch::Contains("struct sm80<::policytune::hub::workload_key<::std::int32_t, ::std::uint32_t>, Unused>"));
+  CHECK_THAT(selector, Catch::Contains("scale_mem_bound(512, 16, int{sizeof(AccumT)})"));
+  CHECK_THAT(selector, Catch::Contains("__host__ __device__ constexpr auto operator()(::cuda::compute_capability cc) const -> policy_type"));
+  CHECK_THAT(selector, Catch::Contains("return default_selector{}(cc);"));
+  const auto sized = testing::recorded_size_dependent_results();
+  const auto by_size = render(sized.rows, sized.reduce_source, kReduceSelectorTemplate, RenderMode::tuned, {"80", "90"},
+                              "Elements{io}");
+  check_golden("reduce_selector_dispatch.cuh", by_size.text);
+  CHECK_THAT(by_size.text, Catch::Contains("select_range([[maybe_unused]] ::cuda::compute_capability cc"));
+}
+
+TEST_CASE("non-type hub parameters, and policies keyed on a trait of a type", "[generate]") {
+  const auto recorded = testing::recorded_results();
+  const auto traits = render(recorded.rows, recorded.reduce_source, POLICYTUNE_TEST_DATA "/hubs/templates/reduce_traits.mustache").text;
+  check_golden("reduce_hub_traits.cuh", traits);
+  CHECK_THAT(traits, Catch::Contains("template <class AccumT, class OffsetT, class ReductionOpT, bool Deterministic>"));
+  CHECK_THAT(traits, Catch::Contains("using key         = ::policytune::hub::workload_key<AccumT, ::policytune::hub::value_key<(sizeof(OffsetT))>>;"));
+  CHECK_THAT(traits, Catch::Contains("workload_key<::std::int32_t, ::policytune::hub::value_key<(sizeof(::std::uint32_t))>>"));
+}
+
 TEST_CASE("the host transpose policies match their golden file", "[generate]") {
   const auto recorded = testing::recorded_results();
   check_golden("transpose_policy.hpp", render(recorded.rows, recorded.transpose_source, kTransposeTemplate).text);
@@ -117,13 +143,13 @@ TEST_CASE("with --dispatch and no dispatch kept, the hub keeps the selector's sh
     for (const auto& workload : architecture.workloads) CHECK_FALSE(workload.ranges);
   }
   CHECK_THAT(rendered.text, Catch::Contains("template <class AccumT, class OffsetT, class ReductionOpT, int Range = 0>"));
-  CHECK_THAT(rendered.text, Catch::Contains("static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, "
-                                            "detail::most_ranges(sm80_ranges<key>::count, 1));"));
+  CHECK_THAT(rendered.text, Catch::Contains("static constexpr int range_count = "
+                                            "::policytune::hub::most_ranges(1, sm80_ranges<key>::count, sm90_ranges<key>::count);"));
   CHECK(rendered.text.find("static constexpr int count = 1;") != std::string::npos);
   CHECK(rendered.text.find("static constexpr int count = 2;") == std::string::npos);
   // The base and test modes have no measurements: one range everywhere.
   const auto base = render({}, recorded.reduce_source, kReduceTemplate, RenderMode::base, {"90"}, "Elements{io}");
-  CHECK_THAT(base.text, Catch::Contains("static constexpr int range_count = 1;"));
+  CHECK_THAT(base.text, Catch::Contains("static constexpr int range_count = ::policytune::hub::most_ranges(1);"));
   // A selector takes the axis as a C++ parameter: the name must make one.
   CHECK_THROWS_WITH(render({}, recorded.reduce_source, kReduceTemplate, RenderMode::base, {"90"}, "{io}"),
                     Catch::Contains("does not name a runtime axis"));
@@ -263,6 +289,9 @@ TEST_CASE("the same database gives the same bytes", "[generate]") {
   const auto first = render(stored, recorded.reduce_source, kReduceTemplate).text;
   CHECK(render(stored, recorded.reduce_source, kReduceTemplate).text == first);
   CHECK(render(recorded.rows, recorded.reduce_source, kReduceTemplate).text == first);
+  const auto selector = render(stored, recorded.reduce_source, kReduceSelectorTemplate).text;
+  CHECK(render(stored, recorded.reduce_source, kReduceSelectorTemplate).text == selector);
+  CHECK(render(recorded.rows, recorded.reduce_source, kReduceSelectorTemplate).text == selector);
 }
 
 TEST_CASE("data for a new architecture adds a link and leaves the others' blocks unchanged", "[generate]") {

@@ -24,13 +24,15 @@ std::string load_error(const std::string& text) {
 
 TEST_CASE("the shipped templates load", "[template]") {
   const auto reduce = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache");
-  CHECK(reduce.kind == PolicyTemplate::Kind::cuda);
+  CHECK(reduce.format == HubFormat::chained_policy);
   CHECK(reduce.hub_name == "policy_hub");
-  CHECK(reduce.hub_parameters == std::vector<std::string>{"AccumT", "OffsetT", "ReductionOpT"});
+  std::vector<std::string> parameters;
+  for (const auto& parameter : reduce.hub_parameters) parameters.push_back(parameter.declaration());
+  CHECK(parameters == std::vector<std::string>{"class AccumT", "class OffsetT", "class ReductionOpT"});
   CHECK(reduce.key == std::vector<std::string>{"AccumT", "OffsetT"});
   CHECK(reduce.includes == std::vector<std::string>{"<cub/device/dispatch/tuning/tuning_reduce.cuh>"});
   const auto transpose = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/transpose.mustache");
-  CHECK(transpose.kind == PolicyTemplate::Kind::host);
+  CHECK(transpose.format == HubFormat::host);
   CHECK(transpose.base_values == std::map<std::string, std::int64_t>{{"tile", 3}, {"unroll", 0}});
   CHECK(transpose.render({{"tile", 5}, {"unroll", 1}}, true, {}) ==
         "static constexpr int tile   = 1 << 5;\nstatic constexpr int unroll = 1 << 1;\n");
@@ -53,12 +55,83 @@ TEST_CASE("malformed templates are one error naming the line", "[template]") {
   CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\nbody\n") ==
         "0: the template names no `hub:` (cuda) or `struct:` (host)");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: cuda }}\n{{! hub: h<class A> }}\n") ==
-        "0: a cuda template needs `default-hub:` and `key:` directives");
-  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<int T> }}\n") == "2: template parameter 'int T' is not `class Name`");
+        "2: a chained_policy template needs `default:` and `key:` directives");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<int 5T> }}\n") ==
+        "2: template parameter 'int 5T' is not `class Name` or `type Name`");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<T> }}\n") ==
+        "2: template parameter 'T' is not `class Name` or `type Name`");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! format: chained }}\n") ==
+        "2: format must be chained_policy, policy_selector or host, not 'chained'");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: 3.4-3.1 }}\n") == "2: cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: three }}\n") == "2: cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
+                   "{{! default: d<A> }}\n{{! key: A }}\n") ==
+        "2: a policy_selector template needs a `policy-type:` directive");
+  // A key entry stands for one compile-time axis: it names exactly one type parameter.
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
+                   "{{! key: sizeof(A) + sizeof(B) }}\n") ==
+        "4: key 'sizeof(A) + sizeof(B)' is not a type or a constant expression of one");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
+                   "{{! key: sizeof(A, B) }}\n") ==
+        "4: key 'sizeof(A, B)' must name exactly one type parameter of h");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
+                   "{{! key: N }}\n") ==
+        "4: key 'N' must name exactly one type parameter of h");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! include: stdio.h }}\n") == "2: include must be <path> or \"path\"");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! default-hub: x; system(\"rm\") }}\n").find("2: default-hub") == 0);
   CHECK(load_error("{{! policytune-template 1 }}\n{{! base: tile=x }}\n") == "2: base value of 'tile' is not an integer");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p }}\n{{#open}}\n").find("4: the template body is not valid mustache") == 0);
+}
+
+TEST_CASE("hub parameters may be non-type, and keys traits of a type", "[template]") {
+  testing::TemporaryDirectory directory("template");
+  const auto t = load_policy_template(directory.write(
+      "t.mustache", "{{! policytune-template 1 }}\n{{! format: chained_policy }}\n"
+                    "{{! hub: histogram_hub<class SampleT, int NumChannels, bool IsEven> }}\n"
+                    "{{! default: ::cub::detail::histogram::policy_hub<SampleT, NumChannels, IsEven> }}\n"
+                    "{{! key: sizeof(SampleT) }}\n{{! cccl: 3.0-3.2 }}\nusing P = int;\n"));
+  std::vector<std::string> declarations;
+  for (const auto& parameter : t.hub_parameters) declarations.push_back(parameter.declaration());
+  CHECK(declarations == std::vector<std::string>{"class SampleT", "int NumChannels", "bool IsEven"});
+  CHECK_FALSE(t.hub_parameters[1].is_type());
+  CHECK(t.key == std::vector<std::string>{"sizeof(SampleT)"});
+  CHECK(t.releases.first == 300);
+  CHECK(t.releases.last == 302);
+  const auto release_error = [&](int release) -> std::string {
+    try {
+      check_template_release(t, release);
+    } catch (const UserError& error) {
+      return std::to_string(error.line()) + ": " + error.message();
+    }
+    return "";
+  };
+  CHECK(release_error(300) == "");
+  CHECK(release_error(302) == "");
+  CHECK(release_error(305) == "6: the template is written for CCCL 3.0 to 3.2, not CCCL 3.5");
+}
+
+TEST_CASE("a format takes the releases whose dispatch takes it", "[template]") {
+  CHECK(parse_cccl_release("3.5") == 305);
+  CHECK(parse_cccl_release("3.5.0") == 305);
+  CHECK(parse_cccl_release("13.1.115") == 1301);
+  CHECK_FALSE(parse_cccl_release("3"));
+  CHECK_FALSE(parse_cccl_release("v3.5"));
+  CHECK(releases_taking(HubFormat::chained_policy).contains(300));
+  CHECK(releases_taking(HubFormat::chained_policy).contains(305));
+  CHECK_FALSE(releases_taking(HubFormat::policy_selector).contains(303));
+  CHECK(releases_taking(HubFormat::policy_selector).contains(304));
+  testing::TemporaryDirectory directory("template");
+  const auto selector = load_policy_template(directory.write(
+      "s.mustache", "{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
+                    "{{! default: d<A> }}\n{{! key: A }}\n{{! policy-type: ::cub::ReducePolicy }}\nreturn {};\n"));
+  try {
+    check_template_release(selector, 300);
+    FAIL("CCCL 3.0 has no policy selectors");
+  } catch (const UserError& error) {
+    CHECK(error.line() == 2);
+    CHECK(error.message() == "format policy_selector needs CCCL 3.4 and later: CCCL 3.0 cannot take it");
+  }
+  CHECK_NOTHROW(check_template_release(selector, 305));
 }
 
 TEST_CASE("a template fits only the benchmark it names, and only labels that benchmark has", "[template]") {

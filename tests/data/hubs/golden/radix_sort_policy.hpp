@@ -23,12 +23,14 @@ struct radix_sort_policy<::std::uint32_t, 0>
 {
   static constexpr int radix_bits = 8;
 };
+
 // range 1 of 3, Elements{io} 2^12..2^20: bits_11, score 1.369347 over the range (weight 0.667)
 template <>
 struct radix_sort_policy<::std::uint32_t, 1>
 {
   static constexpr int radix_bits = 11;
 };
+
 // range 2 of 3, Elements{io} 2^22: bits_14, score 1.389067 over the range (weight 0.138)
 template <>
 struct radix_sort_policy<::std::uint32_t, 2>
@@ -44,12 +46,14 @@ struct radix_sort_policy<::std::uint64_t, 0>
 {
   static constexpr int radix_bits = 8;
 };
+
 // range 1 of 3, Elements{io} 2^14..2^18: bits_13, score 1.203949 over the range (weight 0.404)
 template <>
 struct radix_sort_policy<::std::uint64_t, 1>
 {
   static constexpr int radix_bits = 13;
 };
+
 // range 2 of 3, Elements{io} 2^20..2^22: bits_14, score 1.170068 over the range (weight 0.275)
 template <>
 struct radix_sort_policy<::std::uint64_t, 2>

@@ -4,54 +4,19 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_reduce.cuh>
-#include <cub/util_device.cuh>
+#include <policytune/detail/hub_support.cuh>
 #include <cstdint>
-#include <cuda/std/type_traits>
 
 namespace policytune::tests
 {
-namespace detail
-{
-// The link of a cub::ChainedPolicy chain that Invoke would pick for `Arch`: the library's own
-// policy for an architecture, which untuned workloads fall back to.
-template <int Version, class Policy, class Previous>
-Previous previous_link(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-template <int Version, class Policy, class Previous>
-::cuda::std::integral_constant<int, Version> link_version(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-
-template <class Link,
-          int Arch,
-          bool Serves = (decltype(link_version(static_cast<Link*>(nullptr)))::value <= Arch),
-          bool Last   = ::cuda::std::is_same_v<Link, decltype(previous_link(static_cast<Link*>(nullptr)))>>
-struct policy_at
-{
-  using type = typename policy_at<decltype(previous_link(static_cast<Link*>(nullptr))), Arch>::type;
-};
-template <class Link, int Arch, bool Last>
-struct policy_at<Link, Arch, true, Last>
-{
-  using type = Link;
-};
-template <class Link, int Arch>
-struct policy_at<Link, Arch, false, true>
-{
-  using type = Link;
-};
-
-// Compile-time workloads as one type, so that policies specialise on it.
-template <class... Types>
-struct workload_key
-{};
-} // namespace detail
-
 template <class AccumT, class OffsetT, class ReductionOpT>
 struct policy_hub
 {
 private:
   using default_hub = ::cub::detail::reduce::policy_hub<AccumT, OffsetT, ReductionOpT>;
-  using key         = detail::workload_key<AccumT, OffsetT>;
+  using key         = ::policytune::hub::workload_key<AccumT, OffsetT>;
   template <int Arch>
-  using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
+  using default_policy = typename ::policytune::hub::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
   // sm_80: measured on Synthetic GPU A (test data)
   template <class Key, class = void>
@@ -64,7 +29,7 @@ private:
   // T{ct}=I32,OffsetT{ct}=U32: ipt_20.tpb_256.ipv_2, score 1.080000 (min 1.080000, mean 1.080000, max 1.080000; noise 0.0009)
   //   Synthetic GPU A (test data) (sm_80, 108 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   template <class Unused>
-  struct sm80<detail::workload_key<::std::int32_t, ::std::uint32_t>, Unused>
+  struct sm80<::policytune::hub::workload_key<::std::int32_t, ::std::uint32_t>, Unused>
   {
     static constexpr int threads_per_block  = 256;
     static constexpr int items_per_thread   = 20;
@@ -81,7 +46,7 @@ private:
   // T{ct}=F32,OffsetT{ct}=U32: ipt_12.tpb_384.ipv_1, score 1.100000 (min 1.100000, mean 1.100000, max 1.100000; noise 0.0009)
   //   Synthetic GPU A (test data) (sm_80, 108 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   template <class Unused>
-  struct sm80<detail::workload_key<float, ::std::uint32_t>, Unused>
+  struct sm80<::policytune::hub::workload_key<float, ::std::uint32_t>, Unused>
   {
     static constexpr int threads_per_block  = 384;
     static constexpr int items_per_thread   = 12;
@@ -109,7 +74,7 @@ private:
   // T{ct}=F32,OffsetT{ct}=U32: ipt_16.tpb_512.ipv_1, score 1.120000 (min 1.120000, mean 1.120000, max 1.120000; noise 0.0009)
   //   Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   template <class Unused>
-  struct sm90<detail::workload_key<float, ::std::uint32_t>, Unused>
+  struct sm90<::policytune::hub::workload_key<float, ::std::uint32_t>, Unused>
   {
     static constexpr int threads_per_block  = 512;
     static constexpr int items_per_thread   = 16;

@@ -4,62 +4,19 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_reduce.cuh>
-#include <cub/util_device.cuh>
+#include <policytune/detail/hub_support.cuh>
 #include <cstdint>
-#include <cuda/std/type_traits>
 
 namespace policytune::tests::by_size
 {
-namespace detail
-{
-// The link of a cub::ChainedPolicy chain that Invoke would pick for `Arch`: the library's own
-// policy for an architecture, which untuned workloads fall back to.
-template <int Version, class Policy, class Previous>
-Previous previous_link(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-template <int Version, class Policy, class Previous>
-::cuda::std::integral_constant<int, Version> link_version(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-
-template <class Link,
-          int Arch,
-          bool Serves = (decltype(link_version(static_cast<Link*>(nullptr)))::value <= Arch),
-          bool Last   = ::cuda::std::is_same_v<Link, decltype(previous_link(static_cast<Link*>(nullptr)))>>
-struct policy_at
-{
-  using type = typename policy_at<decltype(previous_link(static_cast<Link*>(nullptr))), Arch>::type;
-};
-template <class Link, int Arch, bool Last>
-struct policy_at<Link, Arch, true, Last>
-{
-  using type = Link;
-};
-template <class Link, int Arch>
-struct policy_at<Link, Arch, false, true>
-{
-  using type = Link;
-};
-
-// Compile-time workloads as one type, so that policies specialise on it.
-template <class... Types>
-struct workload_key
-{};
-} // namespace detail
-
-namespace detail
-{
-constexpr int most_ranges(int a, int b)
-{
-  return a > b ? a : b;
-}
-} // namespace detail
-
 template <class AccumT, class OffsetT, class ReductionOpT, int Range = 0>
 struct policy_hub
 {
 private:
   using default_hub = ::cub::detail::reduce::policy_hub<AccumT, OffsetT, ReductionOpT>;
-  using key         = detail::workload_key<AccumT, OffsetT>;
+  using key         = ::policytune::hub::workload_key<AccumT, OffsetT>;
   template <int Arch>
-  using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
+  using default_policy = typename ::policytune::hub::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
   // sm_80: measured on Synthetic GPU A (test data)
   template <class Key, int R, class = void>
@@ -73,7 +30,7 @@ private:
   //   Synthetic GPU A (test data) (sm_80, 108 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   // range 0 of 3, Elements{io} 2^16: base, score 1.000000 over the range (weight 0.172)
   template <class Unused>
-  struct sm80<detail::workload_key<float, ::std::uint32_t>, 0, Unused>
+  struct sm80<::policytune::hub::workload_key<float, ::std::uint32_t>, 0, Unused>
   {
     using ReducePolicy = typename default_policy<800>::ReducePolicy;
     using SingleTilePolicy      = ReducePolicy;
@@ -81,7 +38,7 @@ private:
   };
   // range 1 of 3, Elements{io} 2^20: ipt_7.tpb_128.ipv_1, score 1.300000 over the range (weight 0.261)
   template <class Unused>
-  struct sm80<detail::workload_key<float, ::std::uint32_t>, 1, Unused>
+  struct sm80<::policytune::hub::workload_key<float, ::std::uint32_t>, 1, Unused>
   {
     static constexpr int threads_per_block  = 128;
     static constexpr int items_per_thread   = 7;
@@ -97,7 +54,7 @@ private:
   };
   // range 2 of 3, Elements{io} 2^24..2^28: ipt_16.tpb_512.ipv_1, score 1.225197 over the range (weight 0.567)
   template <class Unused>
-  struct sm80<detail::workload_key<float, ::std::uint32_t>, 2, Unused>
+  struct sm80<::policytune::hub::workload_key<float, ::std::uint32_t>, 2, Unused>
   {
     static constexpr int threads_per_block  = 512;
     static constexpr int items_per_thread   = 16;
@@ -119,7 +76,7 @@ private:
     static constexpr int select(::std::int64_t) { return 0; }
   };
   template <class Unused>
-  struct sm80_ranges<detail::workload_key<float, ::std::uint32_t>, Unused>
+  struct sm80_ranges<::policytune::hub::workload_key<float, ::std::uint32_t>, Unused>
   {
     static constexpr int count = 3;
     // Sizes outside the measured ones take the nearest range.
@@ -151,7 +108,7 @@ private:
   //   Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   // range 0 of 2, Elements{io} 2^16..2^20: ipt_7.tpb_128.ipv_1, score 1.269860 over the range (weight 0.433)
   template <class Unused>
-  struct sm90<detail::workload_key<float, ::std::uint32_t>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<float, ::std::uint32_t>, 0, Unused>
   {
     static constexpr int threads_per_block  = 128;
     static constexpr int items_per_thread   = 7;
@@ -167,7 +124,7 @@ private:
   };
   // range 1 of 2, Elements{io} 2^24..2^28: ipt_16.tpb_512.ipv_1, score 1.175197 over the range (weight 0.567)
   template <class Unused>
-  struct sm90<detail::workload_key<float, ::std::uint32_t>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<float, ::std::uint32_t>, 1, Unused>
   {
     static constexpr int threads_per_block  = 512;
     static constexpr int items_per_thread   = 16;
@@ -185,7 +142,7 @@ private:
   //   Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
   //   dispatch: one policy: ipt_16.tpb_512.ipv_1 is best on every Elements{io}
   template <int R, class Unused>
-  struct sm90<detail::workload_key<::std::int32_t, ::std::uint32_t>, R, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int32_t, ::std::uint32_t>, R, Unused>
   {
     static constexpr int threads_per_block  = 512;
     static constexpr int items_per_thread   = 16;
@@ -207,7 +164,7 @@ private:
     static constexpr int select(::std::int64_t) { return 0; }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<float, ::std::uint32_t>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<float, ::std::uint32_t>, Unused>
   {
     static constexpr int count = 2;
     // Sizes outside the measured ones take the nearest range.
@@ -225,7 +182,7 @@ private:
 public:
   // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
   // which is below range_count (1 where no dispatch beat one policy).
-  static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, detail::most_ranges(sm80_ranges<key>::count, 1));
+  static constexpr int range_count = ::policytune::hub::most_ranges(1, sm80_ranges<key>::count, sm90_ranges<key>::count);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
     if (ptx_version >= 900)

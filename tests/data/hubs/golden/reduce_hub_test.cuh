@@ -5,54 +5,19 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_reduce.cuh>
-#include <cub/util_device.cuh>
+#include <policytune/detail/hub_support.cuh>
 #include <cstdint>
-#include <cuda/std/type_traits>
 
 namespace policytune::tests
 {
-namespace detail
-{
-// The link of a cub::ChainedPolicy chain that Invoke would pick for `Arch`: the library's own
-// policy for an architecture, which untuned workloads fall back to.
-template <int Version, class Policy, class Previous>
-Previous previous_link(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-template <int Version, class Policy, class Previous>
-::cuda::std::integral_constant<int, Version> link_version(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-
-template <class Link,
-          int Arch,
-          bool Serves = (decltype(link_version(static_cast<Link*>(nullptr)))::value <= Arch),
-          bool Last   = ::cuda::std::is_same_v<Link, decltype(previous_link(static_cast<Link*>(nullptr)))>>
-struct policy_at
-{
-  using type = typename policy_at<decltype(previous_link(static_cast<Link*>(nullptr))), Arch>::type;
-};
-template <class Link, int Arch, bool Last>
-struct policy_at<Link, Arch, true, Last>
-{
-  using type = Link;
-};
-template <class Link, int Arch>
-struct policy_at<Link, Arch, false, true>
-{
-  using type = Link;
-};
-
-// Compile-time workloads as one type, so that policies specialise on it.
-template <class... Types>
-struct workload_key
-{};
-} // namespace detail
-
 template <class AccumT, class OffsetT, class ReductionOpT>
 struct policy_hub
 {
 private:
   using default_hub = ::cub::detail::reduce::policy_hub<AccumT, OffsetT, ReductionOpT>;
-  using key         = detail::workload_key<AccumT, OffsetT>;
+  using key         = ::policytune::hub::workload_key<AccumT, OffsetT>;
   template <int Arch>
-  using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
+  using default_policy = typename ::policytune::hub::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
   // sm_80: test mode
   // all workloads: ipt_16.tpb_512.ipv_1 (test mode)

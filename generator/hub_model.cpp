@@ -1,0 +1,265 @@
+#include "hub_model.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "user_error.hpp"
+#include "version.hpp"
+#include "workload.hpp"
+
+namespace policytune {
+namespace {
+
+// Text from measurements (device names, toolkit strings) goes into // comments: no control
+// characters, and no backslash, which at a line's end would continue the comment onto code.
+std::string comment_safe(const std::string& text) {
+  std::string safe;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    safe += (u < 0x20 || u == 0x7f) ? ' ' : (c == '\\' ? '/' : c);
+  }
+  return safe;
+}
+
+std::map<std::string, std::int64_t> values_of(const SearchSpace& space, const Variant& variant) {
+  std::map<std::string, std::int64_t> values;
+  for (std::size_t i = 0; i < space.parameters().size(); ++i) values[space.parameters()[i].label] = variant.at(i);
+  return values;
+}
+
+// `text` with every whole-word `name` replaced by `by`.
+std::string replace_word(const std::string& text, const std::string& name, const std::string& by) {
+  return std::regex_replace(text, std::regex("\\b" + name + "\\b"), by);
+}
+
+// A key entry as the hub writes it: a type parameter as itself, a trait of one as a value_key.
+std::string key_part(const std::string& entry, const PolicyTemplate& policy_template) {
+  for (const auto& parameter : policy_template.hub_parameters) {
+    if (parameter.is_type() && parameter.name == entry) return entry;
+  }
+  return "::policytune::hub::value_key<(" + entry + ")>";
+}
+
+// The key entry for one workload: the type its label names in place of the parameter.
+std::string workload_key_part(const std::string& entry, const std::string& type, const PolicyTemplate& policy_template) {
+  std::string part = key_part(entry, policy_template);
+  for (const auto& parameter : policy_template.hub_parameters) {
+    if (parameter.is_type()) part = replace_word(part, parameter.name, type);
+  }
+  return part;
+}
+
+// A compile-time workload as template arguments: `float, ::std::uint32_t` (host structs), or the
+// hub's key entries evaluated for it (CUDA hubs).
+std::string workload_key(const PolicyTemplate& policy_template, const std::string& ct_workload) {
+  std::vector<std::string> types;
+  for (const auto& [axis, label] : parse_workload(ct_workload)) types.push_back(policy_template.spelling_of(label));
+  const bool host = policy_template.format == HubFormat::host;
+  const std::size_t expected = host ? policy_template.hub_parameters.size() : policy_template.key.size();
+  if (types.size() != expected) {
+    throw UserError(policy_template.path, host ? 0 : policy_template.key_line,
+                    fmt::format("the template keys policies on {} compile-time axes, the results have {} ({})", expected,
+                                types.size(), ct_workload.empty() ? "none" : ct_workload));
+  }
+  if (host) return fmt::format("{}", fmt::join(types, ", "));
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < types.size(); ++i) parts.push_back(workload_key_part(policy_template.key[i], types[i], policy_template));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+std::string workload_name(const WorkloadPolicy& policy) {
+  return comment_safe(policy.ct_workload.empty() ? "all workloads" : policy.ct_workload);
+}
+
+// Why a workload that could have had a dispatch has one policy (with --dispatch).
+std::string dispatch_note(const WorkloadPolicy& policy) {
+  if (policy.ranges || policy.dispatch_verdict.empty()) return "";
+  return "//   dispatch: " + comment_safe(policy.dispatch_verdict) + "\n";
+}
+
+std::string provenance_comment(const WorkloadPolicy& policy) {
+  std::string text = "// " + workload_name(policy) + ": ";
+  if (!policy.variant) return text + comment_safe(policy.provenance) + "\n" + dispatch_note(policy);
+  const VariantScore& s = *policy.score;
+  text += fmt::format("{}, score {:.6f} (min {:.6f}, mean {:.6f}, max {:.6f}; noise {:.4f})\n", policy.variant_name,
+                      s.score, s.min, s.mean, s.max, policy.noise);
+  return text + "//   " + comment_safe(policy.provenance) + "\n" + dispatch_note(policy);
+}
+
+// The summary above a dispatched workload's policies.
+std::string ranges_comment(const WorkloadPolicy& policy) {
+  const WorkloadRanges& ranges = *policy.ranges;
+  return fmt::format("// {}: {} policies over {}, score {:.6f} against one policy {} {:.6f}: {:+.2f}% (noise {:.2f}%)\n",
+                     workload_name(policy), ranges.ranges.size(), comment_safe(ranges.measured.axis.name),
+                     ranges.measured.score, policy.variant_name, policy.score ? policy.score->score : 1.0,
+                     100 * ranges.margin, 100 * ranges.noise) +
+         "//   " + comment_safe(policy.provenance) + "\n";
+}
+
+std::string range_comment(const WorkloadPolicy& policy, std::size_t index) {
+  const WorkloadRanges& ranges = *policy.ranges;
+  const DispatchRange& range = ranges.ranges.at(index).range;
+  const DispatchAxis& axis = ranges.measured.axis;
+  return fmt::format("// range {} of {}, {} {}: {}, score {:.6f} over the range (weight {:.3f})\n", index,
+                     ranges.ranges.size(), comment_safe(axis.name), axis.describe(range), range.variant, range.score,
+                     range.weight);
+}
+
+// The decision tree over the runtime value that picks ranges [low, high]: balanced, each test
+// a literal threshold commented with the measurements on both sides of it.
+std::string decision_tree(const WorkloadRanges& ranges, std::size_t low, std::size_t high, const std::string& parameter,
+                          const std::string& prefix) {
+  if (low == high) return prefix + fmt::format("return {};\n", low);
+  const std::size_t upper = (low + high + 1) / 2;  // first range of the upper half
+  std::string text = prefix + "// " + comment_safe(describe_threshold(ranges.measured, upper - 1)) + "\n";
+  text += prefix + fmt::format("if ({} < {})\n", parameter, ranges.cuts.at(upper - 1)) + prefix + "{\n";
+  text += decision_tree(ranges, low, upper - 1, parameter, prefix + "  ") + prefix + "}\n";
+  return text + decision_tree(ranges, upper, high, parameter, prefix);
+}
+
+std::string banner(const PolicyTemplate& policy_template, const HubRequest& request) {
+  static const std::map<HubFormat, std::string> what{{HubFormat::chained_policy, "CUDA policy hub"},
+                                                     {HubFormat::policy_selector, "CUDA policy selector"},
+                                                     {HubFormat::host, "Host policies"}};
+  std::string out = "// SPDX-License-Identifier: Apache-2.0\n";
+  out += fmt::format("// {} for {}, generated by policytune {} from {} with {}.\n", what.at(policy_template.format),
+                     request.benchmark, kVersion, comment_safe(std::filesystem::path(request.database).filename().string()),
+                     comment_safe(std::filesystem::path(policy_template.path).filename().string()));
+  out += "// Do not edit: regenerate with `policytune generate`.\n";
+  switch (request.mode) {
+    case RenderMode::tuned: break;
+    case RenderMode::base: out += "// Mode base: the library's default policies everywhere; no measurements used.\n"; break;
+    case RenderMode::test: out += "// Mode test: the benchmark's declared test variant everywhere; no measurements used.\n"; break;
+  }
+  out += "#pragma once\n\n";
+  std::vector<std::string> includes = policy_template.includes;
+  if (policy_template.format != HubFormat::host) includes.push_back("<policytune/detail/hub_support.cuh>");
+  includes.push_back("<cstdint>");
+  std::set<std::string> seen;
+  for (const auto& include : includes) {
+    if (seen.insert(include).second) out += "#include " + include + "\n";
+  }
+  return out;
+}
+
+// Renders the template's body for a workload of `link`.
+struct PolicyRenderer {
+  const PolicyTemplate& policy_template;
+  const SearchSpace& space;
+  std::map<std::string, std::int64_t> fallback_values;  // base values (host) or the test variant's
+  bool fallback_tuned = false;                           // test mode: the fallback is a tuned policy
+
+  std::map<std::string, std::string> extra(const std::string& architecture) const {
+    switch (policy_template.format) {
+      case HubFormat::chained_policy: return {{"default_policy", "default_policy<" + architecture + "0>"}, {"arch", architecture}};
+      case HubFormat::policy_selector: return {{"default_policy", "default_selector{}(cc)"}, {"arch", architecture}};
+      case HubFormat::host: break;
+    }
+    return {};
+  }
+  std::string fallback(const std::string& architecture) const {
+    return policy_template.render(fallback_values, fallback_tuned, extra(architecture));
+  }
+  std::string winner(const Variant& variant, const std::string& architecture) const {
+    return policy_template.render(values_of(space, variant), true, extra(architecture));
+  }
+};
+
+HubLink build_link(const ArchitecturePolicies& measured, const PolicyRenderer& renderer, const HubRequest& request) {
+  const PolicyTemplate& t = renderer.policy_template;
+  const bool host = t.format == HubFormat::host;
+  const std::string arch = measured.architecture;
+  HubLink link;
+  link.architecture = arch;
+  link.note = comment_safe(measured.device_note);
+  link.fallback = renderer.fallback(arch);
+  const bool ranged = !request.dispatch_axis.empty();
+  for (const auto& policy : measured.workloads) {
+    if (!policy.variant && !policy.ranges) {
+      link.untuned += provenance_comment(policy);
+      continue;
+    }
+    const std::string key = workload_key(t, policy.ct_workload);
+    if (!policy.ranges) {
+      link.entries.push_back({provenance_comment(policy), key, ranged ? (host ? "Range" : "R") : "",
+                              renderer.winner(*policy.variant, arch)});
+      continue;
+    }
+    const WorkloadRanges& ranges = *policy.ranges;
+    for (std::size_t r = 0; r < ranges.ranges.size(); ++r) {
+      const auto& range = ranges.ranges[r];
+      link.entries.push_back({(r == 0 ? ranges_comment(policy) : "") + range_comment(policy, r), key, std::to_string(r),
+                              range.variant ? renderer.winner(*range.variant, arch)
+                                            : t.render(renderer.fallback_values, false, renderer.extra(arch))});
+    }
+    link.selectors.push_back(
+        {key, ranges.ranges.size(), decision_tree(ranges, 0, ranges.ranges.size() - 1, request_parameter(request), "")});
+  }
+  return link;
+}
+
+}  // namespace
+
+std::string request_parameter(const HubRequest& request) {
+  DispatchAxis axis;
+  axis.name = request.dispatch_axis;
+  return axis.parameter_name();
+}
+
+HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpace& space,
+                         const std::vector<ArchitecturePolicies>& architectures, const HubRequest& request) {
+  const PolicyTemplate& t = policy_template;
+  HubModel model;
+  model.format = t.format;
+  model.banner = banner(t, request);
+  model.name_space = request.name_space;
+  model.hub_name = t.hub_name;
+  model.parameters = t.hub_parameters;
+  model.default_hub = t.default_hub;
+  model.policy_type = t.policy_type;
+  std::vector<std::string> key;
+  for (const auto& entry : t.key) key.push_back(key_part(entry, t));
+  model.key = fmt::format("{}", fmt::join(key, ", "));
+  model.dispatch_axis = comment_safe(request.dispatch_axis);
+  if (!request.dispatch_axis.empty()) model.dispatch_parameter = request_parameter(request);
+
+  const bool host = t.format == HubFormat::host;
+  const bool test = request.mode == RenderMode::test;
+  PolicyRenderer renderer{t, space, host ? t.base_values : std::map<std::string, std::int64_t>{}, test};
+  if (test) {
+    renderer.fallback_values = values_of(space, *request.test_variant);
+    model.test_note = space.name_of(*request.test_variant) + " (test mode)";
+  }
+
+  // Which architectures get a link: in tuned mode the measured ones, in test mode the requested.
+  if (host) {
+    // One struct for every workload, and, where the host was measured, its tuned specialisations.
+    model.fallback = renderer.fallback("host");
+    for (const auto& architecture : architectures) {
+      if (architecture.architecture == "host" && request.mode == RenderMode::tuned) {
+        model.links.push_back(build_link(architecture, renderer, request));
+      }
+    }
+    return model;
+  }
+  if (request.mode == RenderMode::tuned) {
+    for (const auto& architecture : architectures) {
+      if (architecture.architecture != "host") model.links.push_back(build_link(architecture, renderer, request));
+    }
+  } else if (test) {
+    for (const auto& architecture : request.architectures) {
+      model.links.push_back(build_link({architecture, "test mode", {}}, renderer, request));
+    }
+  }
+  std::set<std::string> linked;
+  for (const auto& link : model.links) linked.insert(link.architecture);
+  for (const auto& arch : request.architectures) {
+    if (linked.count(arch) == 0) model.unserved.push_back(arch);
+  }
+  return model;
+}
+
+}  // namespace policytune

@@ -1,0 +1,3 @@
+#pragma once
+// Not CCCL: no version.
+#define CUB_VERSION_MAJOR 3
