@@ -25,6 +25,7 @@ set(architectures 80,90)
 # hub name | benchmark source | template
 set(shipped_hubs
   "reduce_sum|bench/reduce/sum.cu|templates/reduce.mustache"
+  "reduce_sum_selector|bench/reduce/sum.cu|templates/reduce_selector.mustache"
   "scan_exclusive_sum|bench/scan/exclusive/sum.cu|templates/scan.mustache"
   "radix_sort_keys|bench/radix_sort/keys.cu|templates/radix_sort.mustache")
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // policytune::device_reduce_sum: cub::DeviceReduce::Sum with the policies PolicyTune measured
 // (policytune/tuning/reduce_sum.cuh), and CUB's own for every type or architecture not tuned.
+// From CCCL 3.5, whose DeviceReduce takes a tuning environment, an overload without temporary
+// storage passes the same winners as a policy selector (policytune/tuning/reduce_sum_selector.cuh)
+// through cuda::execution::tune to CUB's public API.
 #pragma once
 
 #include <cub/detail/choose_offset.cuh>
@@ -12,6 +15,17 @@
 
 #include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/reduce_sum.cuh>
+
+#include <cub/version.cuh>
+#if CUB_VERSION >= 300500
+#  include <cub/device/device_reduce.cuh>
+
+#  include <cuda/__execution/tune.h>
+#  include <cuda/__stream/stream_ref.h>
+#  include <cuda/std/__execution/env.h>
+
+#  include <policytune/tuning/reduce_sum_selector.cuh>
+#endif
 
 namespace policytune
 {
@@ -47,4 +61,29 @@ cudaError_t device_reduce_sum(
       d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), op_t{}, init_t{}, stream);
   });
 }
+
+#if CUB_VERSION >= 300500
+/// Same contract as cub::DeviceReduce::Sum's environment overload: CUB allocates the temporary
+/// storage on `stream`. The tuned policies reach CUB through its public tuning API.
+template <class InputIteratorT, class OutputIteratorT, class NumItemsT>
+cudaError_t device_reduce_sum(InputIteratorT d_in, OutputIteratorT d_out, NumItemsT num_items, cudaStream_t stream = 0)
+{
+  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
+  using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
+  using init_t   = ::cub::detail::non_void_value_t<OutputIteratorT, input_t>;
+  using op_t     = ::cuda::std::plus<>;
+  using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, init_t>;
+  using selectors_t = tuning::reduce_sum_selector::policy_selector<accum_t, offset_t, op_t>;
+  int range         = 0;
+  if (const cudaError_t error = detail::select_range<selectors_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return detail::with_range<selectors_t::range_count>(range, [&](auto range_constant) {
+    using selector_t = tuning::reduce_sum_selector::policy_selector<accum_t, offset_t, op_t, decltype(range_constant)::value>;
+    const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
+    return ::cub::DeviceReduce::Sum(d_in, d_out, num_items, env);
+  });
+}
+#endif
 } // namespace policytune

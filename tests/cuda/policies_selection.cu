@@ -117,6 +117,15 @@ using reduce_test_policy =
   cub::AgentReducePolicy<512, 16, AccumT, 2, cub::BLOCK_REDUCE_WARP_REDUCTIONS, cub::LOAD_LDG>;
 
 template <class T, class OffsetT>
+struct tuned_reduce_hub
+{
+  struct wanted
+  {
+    using ReducePolicy = reduce_test_policy<T>;
+  };
+};
+
+template <class T, class OffsetT>
 void check_reduce(const char* what)
 {
   using tuned   = policytune::tuning::reduce_sum::policy_hub<T, OffsetT, plus>;
@@ -166,9 +175,15 @@ void check_radix_sort(const char* what)
 }
 
 // The API instantiates with the hubs for the types a user passes (run only on a GPU elsewhere).
+using two_phase_reduce = cudaError_t (*)(void*, std::size_t&, const float*, float*, int, cudaStream_t);
+using two_phase_reduce64 = cudaError_t (*)(void*, std::size_t&, const double*, double*, long long, cudaStream_t);
 [[maybe_unused]] const void* const instantiated[] = {
-  reinterpret_cast<const void*>(&policytune::device_reduce_sum<const float*, float*, int>),
-  reinterpret_cast<const void*>(&policytune::device_reduce_sum<const double*, double*, long long>),
+  reinterpret_cast<const void*>(two_phase_reduce{&policytune::device_reduce_sum<const float*, float*, int>}),
+  reinterpret_cast<const void*>(two_phase_reduce64{&policytune::device_reduce_sum<const double*, double*, long long>}),
+#if CUB_VERSION >= 300500
+  reinterpret_cast<const void*>(
+    static_cast<cudaError_t (*)(const float*, float*, int, cudaStream_t)>(&policytune::device_reduce_sum<const float*, float*, int>)),
+#endif
   reinterpret_cast<const void*>(&policytune::device_exclusive_sum<const int*, int*, int>),
   reinterpret_cast<const void*>(&policytune::device_exclusive_sum<const std::int64_t*, std::int64_t*, long long>),
   reinterpret_cast<const void*>(&policytune::device_radix_sort_keys<std::uint32_t, int>),
@@ -176,9 +191,36 @@ void check_radix_sort(const char* what)
 };
 } // namespace
 
+#if CUB_VERSION >= 300500
+// The API's policy selector (CCCL 3.5 and later), rendered in test mode from the same benchmark:
+// the %TEST% variant on sm_80, sm_90 and sm_100, CCCL's own selector below.
+template <class T, class OffsetT>
+void check_reduce_selector(const char* what)
+{
+  using tuned   = policytune::tuning::reduce_sum_selector::policy_selector<T, OffsetT, plus>;
+  using library = cub::detail::reduce::policy_selector_from_types<T, OffsetT, plus>;
+  const auto knobs = [](const ::cub::ReducePolicy& policy) {
+    return Knobs{policy.multi_tile.threads_per_block, policy.multi_tile.items_per_thread, policy.multi_tile.vec_size,
+                 policy.multi_tile.load_modifier};
+  };
+  // The chained hub's policy for the test variant, which the selector must equal.
+  const Knobs test = ReduceKnobs::of<typename tuned_reduce_hub<T, OffsetT>::wanted>();
+  for (int ptx : {800, 900, 1000})
+  {
+    expect(what, ptx, knobs(tuned{}(::cuda::compute_capability(ptx / 10))), test);
+  }
+  expect(what, 750, knobs(tuned{}(::cuda::compute_capability(75))), knobs(library{}(::cuda::compute_capability(75))));
+}
+#endif
+
 int main()
 {
   check_reduce<float, offset32>("reduce F32/U32");
+#if CUB_VERSION >= 300500
+  check_reduce_selector<float, offset32>("reduce selector F32/U32");
+  check_reduce_selector<std::int64_t, offset64>("reduce selector I64/U64");
+  check_reduce_selector<double, offset32>("reduce selector F64/U32");
+#endif
   check_reduce<std::int64_t, offset64>("reduce I64/U64");
   check_reduce<double, offset32>("reduce F64/U32");
   check_scan<float, offset32>("scan F32/U32");

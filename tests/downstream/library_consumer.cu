@@ -77,7 +77,13 @@ void compare(std::size_t size, std::mt19937_64& random)
 
   two_phase([&](void* t, std::size_t& b) { return policytune::device_reduce_sum(t, b, in.data, ours.data, n); }, "reduce");
   two_phase([&](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, in.data, theirs.data, n); }, "reduce");
-  const bool reduce_equal = copy_back(ours.data, 1) == copy_back(theirs.data, 1);
+  bool reduce_equal = copy_back(ours.data, 1) == copy_back(theirs.data, 1);
+#if CUB_VERSION >= 300500
+  // CCCL 3.5 takes the tuning through its public environment overload.
+  ok(policytune::device_reduce_sum(in.data, ours.data, n), "reduce (environment)");
+  ok(cudaDeviceSynchronize(), "reduce (environment)");
+  reduce_equal = reduce_equal && copy_back(ours.data, 1) == copy_back(theirs.data, 1);
+#endif
 
   two_phase([&](void* t, std::size_t& b) { return policytune::device_exclusive_sum(t, b, in.data, ours.data, n); }, "scan");
   two_phase([&](void* t, std::size_t& b) { return cub::DeviceScan::ExclusiveSum(t, b, in.data, theirs.data, n); }, "scan");

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cub/util_device.cuh>
+#include <cub/version.cuh>
 
 #include <cuda/std/type_traits>
 
@@ -15,7 +16,8 @@
 namespace policytune::detail
 {
 /// The range of `Hub`'s runtime dispatch that serves `size` on the current device: the chain link
-/// CUB will take for the device's PTX version decides. Without a dispatch (`Hub::range_count` is
+/// CUB will take for the device's PTX version decides (for a policy selector, the architecture of
+/// that version). Without a dispatch (`Hub::range_count` is
 /// 1) this is 0, and the device is not asked.
 template <class Hub, class SizeT>
 cudaError_t select_range(SizeT size, int& range)
@@ -35,7 +37,18 @@ cudaError_t select_range(SizeT size, int& range)
     {
       clamped = static_cast<::std::int64_t>(size);
     }
-    range = Hub::select_range(ptx_version, clamped);
+    // A chained_policy hub selects by PTX version, a policy_selector by compute capability: the
+    // same architecture that CUB's dispatch picks the policy for.
+    if constexpr (requires { Hub::select_range(ptx_version, clamped); })
+    {
+      range = Hub::select_range(ptx_version, clamped);
+    }
+#if CUB_VERSION >= 300400 // selectors of cuda::compute_capability
+    else
+    {
+      range = Hub::select_range(::cuda::compute_capability(ptx_version / 10), clamped);
+    }
+#endif
   }
   return cudaSuccess;
 }

@@ -5,62 +5,19 @@
 
 #include <cub/device/dispatch/tuning/tuning_radix_sort.cuh>
 #include <policytune/detail/cccl_compat.cuh>
-#include <cub/util_device.cuh>
+#include <policytune/detail/hub_support.cuh>
 #include <cstdint>
-#include <cuda/std/type_traits>
 
 namespace policytune::tuning::radix_sort_keys
 {
-namespace detail
-{
-// The link of a cub::ChainedPolicy chain that Invoke would pick for `Arch`: the library's own
-// policy for an architecture, which untuned workloads fall back to.
-template <int Version, class Policy, class Previous>
-Previous previous_link(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-template <int Version, class Policy, class Previous>
-::cuda::std::integral_constant<int, Version> link_version(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-
-template <class Link,
-          int Arch,
-          bool Serves = (decltype(link_version(static_cast<Link*>(nullptr)))::value <= Arch),
-          bool Last   = ::cuda::std::is_same_v<Link, decltype(previous_link(static_cast<Link*>(nullptr)))>>
-struct policy_at
-{
-  using type = typename policy_at<decltype(previous_link(static_cast<Link*>(nullptr))), Arch>::type;
-};
-template <class Link, int Arch, bool Last>
-struct policy_at<Link, Arch, true, Last>
-{
-  using type = Link;
-};
-template <class Link, int Arch>
-struct policy_at<Link, Arch, false, true>
-{
-  using type = Link;
-};
-
-// Compile-time workloads as one type, so that policies specialise on it.
-template <class... Types>
-struct workload_key
-{};
-} // namespace detail
-
-namespace detail
-{
-constexpr int most_ranges(int a, int b)
-{
-  return a > b ? a : b;
-}
-} // namespace detail
-
 template <class KeyT, class ValueT, class OffsetT, int Range = 0>
 struct policy_hub
 {
 private:
   using default_hub = ::policytune::cccl::radix_sort_policy_hub<KeyT, ValueT, OffsetT>;
-  using key         = detail::workload_key<KeyT, OffsetT>;
+  using key         = ::policytune::hub::workload_key<KeyT, OffsetT>;
   template <int Arch>
-  using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
+  using default_policy = typename ::policytune::hub::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
   // sm_90: measured on NVIDIA H100 80GB HBM3
   // T{ct}=I8,OffsetT{ct}=U64: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
@@ -106,7 +63,7 @@ private:
   //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
   // range 0 of 2, Elements{io} 2^16..2^20: bits_8.ipt_13.tpb_384, score 1.047448 over the range (weight 0.433)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int8_t, ::std::uint32_t>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int8_t, ::std::uint32_t>, 0, Unused>
   {
     // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
     // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
@@ -154,7 +111,7 @@ private:
   };
   // range 1 of 2, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int8_t, ::std::uint32_t>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int8_t, ::std::uint32_t>, 1, Unused>
   {
     using onesweep_source = default_policy<900>;
     static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
@@ -180,7 +137,7 @@ private:
   //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
   // range 0 of 3, Elements{io} 2^16: bits_8.ipt_13.tpb_384, score 1.128030 over the range (weight 0.172)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int16_t, ::std::uint32_t>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int16_t, ::std::uint32_t>, 0, Unused>
   {
     // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
     // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
@@ -228,7 +185,7 @@ private:
   };
   // range 1 of 3, Elements{io} 2^20..2^24: base, score 1.000000 over the range (weight 0.542)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int16_t, ::std::uint32_t>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int16_t, ::std::uint32_t>, 1, Unused>
   {
     using onesweep_source = default_policy<900>;
     static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
@@ -252,7 +209,7 @@ private:
   };
   // range 2 of 3, Elements{io} 2^28: bits_8.ipt_20.tpb_352, score 1.001002 over the range (weight 0.286)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int16_t, ::std::uint32_t>, 2, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int16_t, ::std::uint32_t>, 2, Unused>
   {
     // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
     // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
@@ -302,7 +259,7 @@ private:
   //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
   // range 0 of 3, Elements{io} 2^16: bits_8.ipt_13.tpb_384, score 1.123258 over the range (weight 0.172)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int16_t, unsigned long long>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int16_t, unsigned long long>, 0, Unused>
   {
     // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
     // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
@@ -350,7 +307,7 @@ private:
   };
   // range 1 of 3, Elements{io} 2^20..2^24: base, score 1.000000 over the range (weight 0.542)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int16_t, unsigned long long>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int16_t, unsigned long long>, 1, Unused>
   {
     using onesweep_source = default_policy<900>;
     static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
@@ -374,7 +331,7 @@ private:
   };
   // range 2 of 3, Elements{io} 2^28: bits_8.ipt_20.tpb_352, score 1.007236 over the range (weight 0.286)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int16_t, unsigned long long>, 2, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int16_t, unsigned long long>, 2, Unused>
   {
     // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
     // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
@@ -424,7 +381,7 @@ private:
   //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
   // range 0 of 3, Elements{io} 2^16: bits_8.ipt_13.tpb_384, score 1.118049 over the range (weight 0.172)
   template <class Unused>
-  struct sm90<detail::workload_key<float, ::std::uint32_t>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<float, ::std::uint32_t>, 0, Unused>
   {
     // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
     // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
@@ -472,7 +429,7 @@ private:
   };
   // range 1 of 3, Elements{io} 2^20: bits_8.ipt_12.tpb_608, score 1.003967 over the range (weight 0.261)
   template <class Unused>
-  struct sm90<detail::workload_key<float, ::std::uint32_t>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<float, ::std::uint32_t>, 1, Unused>
   {
     // The onesweep kernel as measured: keys-only sorts, with tpb and ipt the block's exact shape (as
     // the benchmark: not AgentRadixSortOnesweepPolicy's 4-byte nominals). Key-value sorts keep CUB's.
@@ -520,7 +477,7 @@ private:
   };
   // range 2 of 3, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
   template <class Unused>
-  struct sm90<detail::workload_key<float, ::std::uint32_t>, 2, Unused>
+  struct sm90<::policytune::hub::workload_key<float, ::std::uint32_t>, 2, Unused>
   {
     using onesweep_source = default_policy<900>;
     static constexpr bool ONESWEEP           = onesweep_source::ONESWEEP;
@@ -550,7 +507,7 @@ private:
     static constexpr int select(::std::int64_t) { return 0; }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<::std::int8_t, ::std::uint32_t>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<::std::int8_t, ::std::uint32_t>, Unused>
   {
     static constexpr int count = 2;
     // Sizes outside the measured ones take the nearest range.
@@ -565,7 +522,7 @@ private:
     }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<::std::int16_t, ::std::uint32_t>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<::std::int16_t, ::std::uint32_t>, Unused>
   {
     static constexpr int count = 3;
     // Sizes outside the measured ones take the nearest range.
@@ -585,7 +542,7 @@ private:
     }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<::std::int16_t, unsigned long long>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<::std::int16_t, unsigned long long>, Unused>
   {
     static constexpr int count = 3;
     // Sizes outside the measured ones take the nearest range.
@@ -605,7 +562,7 @@ private:
     }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<float, ::std::uint32_t>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<float, ::std::uint32_t>, Unused>
   {
     static constexpr int count = 3;
     // Sizes outside the measured ones take the nearest range.
@@ -628,7 +585,7 @@ private:
 public:
   // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
   // which is below range_count (1 where no dispatch beat one policy).
-  static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, 1);
+  static constexpr int range_count = ::policytune::hub::most_ranges(1, sm90_ranges<key>::count);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
     if (ptx_version >= 900)

@@ -4,62 +4,19 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_reduce.cuh>
-#include <cub/util_device.cuh>
+#include <policytune/detail/hub_support.cuh>
 #include <cstdint>
-#include <cuda/std/type_traits>
 
 namespace policytune::tuning::reduce_sum
 {
-namespace detail
-{
-// The link of a cub::ChainedPolicy chain that Invoke would pick for `Arch`: the library's own
-// policy for an architecture, which untuned workloads fall back to.
-template <int Version, class Policy, class Previous>
-Previous previous_link(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-template <int Version, class Policy, class Previous>
-::cuda::std::integral_constant<int, Version> link_version(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-
-template <class Link,
-          int Arch,
-          bool Serves = (decltype(link_version(static_cast<Link*>(nullptr)))::value <= Arch),
-          bool Last   = ::cuda::std::is_same_v<Link, decltype(previous_link(static_cast<Link*>(nullptr)))>>
-struct policy_at
-{
-  using type = typename policy_at<decltype(previous_link(static_cast<Link*>(nullptr))), Arch>::type;
-};
-template <class Link, int Arch, bool Last>
-struct policy_at<Link, Arch, true, Last>
-{
-  using type = Link;
-};
-template <class Link, int Arch>
-struct policy_at<Link, Arch, false, true>
-{
-  using type = Link;
-};
-
-// Compile-time workloads as one type, so that policies specialise on it.
-template <class... Types>
-struct workload_key
-{};
-} // namespace detail
-
-namespace detail
-{
-constexpr int most_ranges(int a, int b)
-{
-  return a > b ? a : b;
-}
-} // namespace detail
-
 template <class AccumT, class OffsetT, class ReductionOpT, int Range = 0>
 struct policy_hub
 {
 private:
   using default_hub = ::cub::detail::reduce::policy_hub<AccumT, OffsetT, ReductionOpT>;
-  using key         = detail::workload_key<AccumT, OffsetT>;
+  using key         = ::policytune::hub::workload_key<AccumT, OffsetT>;
   template <int Arch>
-  using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
+  using default_policy = typename ::policytune::hub::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
   // sm_90: measured on NVIDIA H100 80GB HBM3
   // T{ct}=I32,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
@@ -83,7 +40,7 @@ private:
   //   NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1, 2026-11-22
   //   dispatch: one policy: the best dispatch gains +1.24% over one policy, not more than the threshold (2.00%)
   template <int R, class Unused>
-  struct sm90<detail::workload_key<::std::int64_t, ::std::uint32_t>, R, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int64_t, ::std::uint32_t>, R, Unused>
   {
     static constexpr int threads_per_block  = 768;
     static constexpr int items_per_thread   = 8;
@@ -101,7 +58,7 @@ private:
   //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
   // range 0 of 3, Elements{io} 2^16: ipt_10.tpb_256.ipv_1, score 1.034783 over the range (weight 0.172)
   template <class Unused>
-  struct sm90<detail::workload_key<float, unsigned long long>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<float, unsigned long long>, 0, Unused>
   {
     static constexpr int threads_per_block  = 256;
     static constexpr int items_per_thread   = 10;
@@ -117,7 +74,7 @@ private:
   };
   // range 1 of 3, Elements{io} 2^20: ipt_17.tpb_288.ipv_1, score 1.082312 over the range (weight 0.261)
   template <class Unused>
-  struct sm90<detail::workload_key<float, unsigned long long>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<float, unsigned long long>, 1, Unused>
   {
     static constexpr int threads_per_block  = 288;
     static constexpr int items_per_thread   = 17;
@@ -133,7 +90,7 @@ private:
   };
   // range 2 of 3, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
   template <class Unused>
-  struct sm90<detail::workload_key<float, unsigned long long>, 2, Unused>
+  struct sm90<::policytune::hub::workload_key<float, unsigned long long>, 2, Unused>
   {
     using ReducePolicy = typename default_policy<900>::ReducePolicy;
     using SingleTilePolicy      = ReducePolicy;
@@ -143,7 +100,7 @@ private:
   //   NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1, 2026-11-22
   //   dispatch: one policy: the best dispatch gains +0.89% over one policy, within the noise (1.11%)
   template <int R, class Unused>
-  struct sm90<detail::workload_key<double, unsigned long long>, R, Unused>
+  struct sm90<::policytune::hub::workload_key<double, unsigned long long>, R, Unused>
   {
     static constexpr int threads_per_block  = 704;
     static constexpr int items_per_thread   = 13;
@@ -165,7 +122,7 @@ private:
     static constexpr int select(::std::int64_t) { return 0; }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<float, unsigned long long>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<float, unsigned long long>, Unused>
   {
     static constexpr int count = 3;
     // Sizes outside the measured ones take the nearest range.
@@ -188,7 +145,7 @@ private:
 public:
   // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
   // which is below range_count (1 where no dispatch beat one policy).
-  static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, 1);
+  static constexpr int range_count = ::policytune::hub::most_ranges(1, sm90_ranges<key>::count);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
     if (ptx_version >= 900)

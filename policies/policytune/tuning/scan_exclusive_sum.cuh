@@ -4,62 +4,19 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_scan.cuh>
-#include <cub/util_device.cuh>
+#include <policytune/detail/hub_support.cuh>
 #include <cstdint>
-#include <cuda/std/type_traits>
 
 namespace policytune::tuning::scan_exclusive_sum
 {
-namespace detail
-{
-// The link of a cub::ChainedPolicy chain that Invoke would pick for `Arch`: the library's own
-// policy for an architecture, which untuned workloads fall back to.
-template <int Version, class Policy, class Previous>
-Previous previous_link(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-template <int Version, class Policy, class Previous>
-::cuda::std::integral_constant<int, Version> link_version(const ::cub::ChainedPolicy<Version, Policy, Previous>*);
-
-template <class Link,
-          int Arch,
-          bool Serves = (decltype(link_version(static_cast<Link*>(nullptr)))::value <= Arch),
-          bool Last   = ::cuda::std::is_same_v<Link, decltype(previous_link(static_cast<Link*>(nullptr)))>>
-struct policy_at
-{
-  using type = typename policy_at<decltype(previous_link(static_cast<Link*>(nullptr))), Arch>::type;
-};
-template <class Link, int Arch, bool Last>
-struct policy_at<Link, Arch, true, Last>
-{
-  using type = Link;
-};
-template <class Link, int Arch>
-struct policy_at<Link, Arch, false, true>
-{
-  using type = Link;
-};
-
-// Compile-time workloads as one type, so that policies specialise on it.
-template <class... Types>
-struct workload_key
-{};
-} // namespace detail
-
-namespace detail
-{
-constexpr int most_ranges(int a, int b)
-{
-  return a > b ? a : b;
-}
-} // namespace detail
-
 template <class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range = 0>
 struct policy_hub
 {
 private:
   using default_hub = ::cub::detail::scan::policy_hub<InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT>;
-  using key         = detail::workload_key<AccumT, OffsetT>;
+  using key         = ::policytune::hub::workload_key<AccumT, OffsetT>;
   template <int Arch>
-  using default_policy = typename detail::policy_at<typename default_hub::MaxPolicy, Arch>::type;
+  using default_policy = typename ::policytune::hub::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
   // sm_90: measured on NVIDIA H100 80GB HBM3
   // T{ct}=I32,OffsetT{ct}=U32: base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
@@ -81,7 +38,7 @@ private:
   //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
   // range 0 of 3, Elements{io} 2^16..2^20: ipt_12.tpb_256.trp_1.ld_1, score 1.052212 over the range (weight 0.433)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int32_t, unsigned long long>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int32_t, unsigned long long>, 0, Unused>
   {
     static constexpr int threads_per_block = 256;
     static constexpr int items_per_thread  = 12;
@@ -102,7 +59,7 @@ private:
   };
   // range 1 of 3, Elements{io} 2^24: ipt_21.tpb_352.trp_1.ld_1, score 1.038288 over the range (weight 0.281)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int32_t, unsigned long long>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int32_t, unsigned long long>, 1, Unused>
   {
     static constexpr int threads_per_block = 352;
     static constexpr int items_per_thread  = 21;
@@ -123,7 +80,7 @@ private:
   };
   // range 2 of 3, Elements{io} 2^28: base, score 1.000000 over the range (weight 0.286)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int32_t, unsigned long long>, 2, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int32_t, unsigned long long>, 2, Unused>
   {
     using ScanPolicyT = typename default_policy<900>::ScanPolicyT;
   };
@@ -131,7 +88,7 @@ private:
   //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
   // range 0 of 3, Elements{io} 2^16: ipt_11.tpb_480.trp_1.ld_0, score 1.088803 over the range (weight 0.172)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int64_t, unsigned long long>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int64_t, unsigned long long>, 0, Unused>
   {
     static constexpr int threads_per_block = 480;
     static constexpr int items_per_thread  = 11;
@@ -152,7 +109,7 @@ private:
   };
   // range 1 of 3, Elements{io} 2^20: ipt_16.tpb_352.trp_1.ld_1, score 1.057047 over the range (weight 0.261)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int64_t, unsigned long long>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int64_t, unsigned long long>, 1, Unused>
   {
     static constexpr int threads_per_block = 352;
     static constexpr int items_per_thread  = 16;
@@ -173,7 +130,7 @@ private:
   };
   // range 2 of 3, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
   template <class Unused>
-  struct sm90<detail::workload_key<::std::int64_t, unsigned long long>, 2, Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int64_t, unsigned long long>, 2, Unused>
   {
     using ScanPolicyT = typename default_policy<900>::ScanPolicyT;
   };
@@ -181,7 +138,7 @@ private:
   //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
   // range 0 of 3, Elements{io} 2^16: ipt_7.tpb_352.trp_1.ld_0, score 1.059642 over the range (weight 0.172)
   template <class Unused>
-  struct sm90<detail::workload_key<float, unsigned long long>, 0, Unused>
+  struct sm90<::policytune::hub::workload_key<float, unsigned long long>, 0, Unused>
   {
     static constexpr int threads_per_block = 352;
     static constexpr int items_per_thread  = 7;
@@ -202,7 +159,7 @@ private:
   };
   // range 1 of 3, Elements{io} 2^20: ipt_11.tpb_480.trp_1.ld_0, score 1.072193 over the range (weight 0.261)
   template <class Unused>
-  struct sm90<detail::workload_key<float, unsigned long long>, 1, Unused>
+  struct sm90<::policytune::hub::workload_key<float, unsigned long long>, 1, Unused>
   {
     static constexpr int threads_per_block = 480;
     static constexpr int items_per_thread  = 11;
@@ -223,7 +180,7 @@ private:
   };
   // range 2 of 3, Elements{io} 2^24..2^28: base, score 1.000000 over the range (weight 0.567)
   template <class Unused>
-  struct sm90<detail::workload_key<float, unsigned long long>, 2, Unused>
+  struct sm90<::policytune::hub::workload_key<float, unsigned long long>, 2, Unused>
   {
     using ScanPolicyT = typename default_policy<900>::ScanPolicyT;
   };
@@ -235,7 +192,7 @@ private:
     static constexpr int select(::std::int64_t) { return 0; }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<::std::int32_t, unsigned long long>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<::std::int32_t, unsigned long long>, Unused>
   {
     static constexpr int count = 3;
     // Sizes outside the measured ones take the nearest range.
@@ -255,7 +212,7 @@ private:
     }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<::std::int64_t, unsigned long long>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<::std::int64_t, unsigned long long>, Unused>
   {
     static constexpr int count = 3;
     // Sizes outside the measured ones take the nearest range.
@@ -275,7 +232,7 @@ private:
     }
   };
   template <class Unused>
-  struct sm90_ranges<detail::workload_key<float, unsigned long long>, Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<float, unsigned long long>, Unused>
   {
     static constexpr int count = 3;
     // Sizes outside the measured ones take the nearest range.
@@ -298,7 +255,7 @@ private:
 public:
   // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
   // which is below range_count (1 where no dispatch beat one policy).
-  static constexpr int range_count = detail::most_ranges(sm90_ranges<key>::count, 1);
+  static constexpr int range_count = ::policytune::hub::most_ranges(1, sm90_ranges<key>::count);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
     if (ptx_version >= 900)
