@@ -11,7 +11,8 @@ header-only policy hub that consumers include.
 
   tune_algorithm(<name>
                  BENCHMARK <file>          # %RANGE%-annotated benchmark (.cu or .cpp)
-                 TEMPLATE <file>           # how a winning variant becomes a policy
+                 TEMPLATE <file>...        # how a winning variant becomes a policy; one per format
+                 [FORMAT auto|chained_policy|policy_selector|host]  # default auto: the CCCL release picks
                  [ARCHS <sm>...]           # default: CMAKE_CUDA_ARCHITECTURES
                  [NAMESPACE <ns>]          # default: <name>
                  [OUTPUT <header>]         # default: <binary dir>/policytune/<name>.cuh or .hpp
@@ -34,6 +35,12 @@ Cache variables: ``POLICYTUNE_MODE`` (``tuned``, ``base``: the library defaults,
 benchmark's ``%TEST%`` variant, for reproducible CI builds) pins what is rendered;
 ``POLICYTUNE_FORCE_TUNE`` re-runs searches regardless of the database.
 
+With several templates (one per format, e.g. ``templates/reduce.mustache`` for ``cub::ChainedPolicy``
+hubs and ``templates/reduce_selector.mustache`` for CCCL 3.5's policy selectors), the CCCL release
+picks the one to render: ``CCCL_VERSION`` from ``find_package(CCCL)`` (looked for when the benchmark is
+CUDA and the caller has not). ``FORMAT`` overrides the choice. A template whose format or ``cccl:``
+line the release cannot take fails the configure with the template's file and line.
+
 ``DISPATCH Elements{io}`` renders, where the measurements show several policies beating one, a
 policy per contiguous range of that runtime axis and a constexpr selector that picks the range from
 the runtime value (``policytune generate --dispatch``; the README's "Policies per problem size").
@@ -51,8 +58,8 @@ endmacro()
 function(tune_algorithm name)
   list(JOIN ARGN " " call_arguments)
   set(call "tune_algorithm(${name} ${call_arguments})")
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "BENCHMARK;TEMPLATE;NAMESPACE;OUTPUT;DATABASE;WHEN;TARGET;DISPATCH"
-                        "ARCHS;SEARCH_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "BENCHMARK;NAMESPACE;OUTPUT;DATABASE;WHEN;TARGET;DISPATCH;FORMAT"
+                        "TEMPLATE;ARCHS;SEARCH_ARGS")
   if(arg_UNPARSED_ARGUMENTS)
     policytune_detail_fail("unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -66,11 +73,26 @@ function(tune_algorithm name)
     if(NOT arg_${required})
       policytune_detail_fail("${required} <file> is required")
     endif()
-    get_filename_component(arg_${required} "${arg_${required}}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-    if(NOT EXISTS "${arg_${required}}" OR IS_DIRECTORY "${arg_${required}}")
-      policytune_detail_fail("${required} file ${arg_${required}} does not exist")
-    endif()
+    set(files "")
+    foreach(file IN LISTS arg_${required})
+      get_filename_component(file "${file}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      if(NOT EXISTS "${file}" OR IS_DIRECTORY "${file}")
+        policytune_detail_fail("${required} file ${file} does not exist")
+      endif()
+      list(APPEND files "${file}")
+    endforeach()
+    set(arg_${required} "${files}")
   endforeach()
+  list(LENGTH arg_BENCHMARK benchmarks)
+  if(NOT benchmarks EQUAL 1)
+    policytune_detail_fail("BENCHMARK takes one file")
+  endif()
+  if(NOT arg_FORMAT)
+    set(arg_FORMAT auto)
+  endif()
+  if(NOT arg_FORMAT MATCHES "^(auto|chained_policy|policy_selector|host)$")
+    policytune_detail_fail("FORMAT must be auto, chained_policy, policy_selector or host, not '${arg_FORMAT}'")
+  endif()
   if(NOT arg_WHEN)
     set(arg_WHEN NEVER)
   endif()
@@ -104,6 +126,18 @@ function(tune_algorithm name)
   endif()
   get_filename_component(arg_DATABASE "${arg_DATABASE}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 
+  # The CCCL release picks the template's format: the caller's find_package(CCCL), or the toolkit's.
+  if(cuda AND NOT DEFINED CCCL_VERSION)
+    find_package(CCCL CONFIG QUIET)
+  endif()
+  set(template_arguments --format "${arg_FORMAT}")
+  foreach(template IN LISTS arg_TEMPLATE)
+    list(APPEND template_arguments --template "${template}")
+  endforeach()
+  if(CCCL_VERSION)
+    list(APPEND template_arguments --cccl "${CCCL_VERSION}")
+  endif()
+
   set(tool "$<TARGET_FILE:PolicyTune::policytune>")
   policytune_detail_tool_location(tool_at_configure)
   if(NOT tool_at_configure OR NOT EXISTS "${tool_at_configure}")
@@ -120,7 +154,7 @@ function(tune_algorithm name)
   # So does a template that does not fit the benchmark (written for another one, or naming a label
   # it lacks): rendering CUB's defaults once checks it without reading any database.
   execute_process(COMMAND "${tool_at_configure}" generate --mode base --benchmark "${arg_BENCHMARK}"
-                          --template "${arg_TEMPLATE}" -o "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}/template-check"
+                          ${template_arguments} -o "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}/template-check"
                   RESULT_VARIABLE rendered ERROR_VARIABLE problem OUTPUT_QUIET)
   if(NOT rendered EQUAL 0)
     string(STRIP "${problem}" problem)
@@ -163,7 +197,7 @@ function(tune_algorithm name)
     file(TOUCH "${arg_DATABASE}")
   endif()
   set(generate_command "${tool}" generate --db "${arg_DATABASE}" --benchmark "${arg_BENCHMARK}"
-                       --template "${arg_TEMPLATE}" --output "${arg_OUTPUT}" --namespace "${arg_NAMESPACE}"
+                       ${template_arguments} --output "${arg_OUTPUT}" --namespace "${arg_NAMESPACE}"
                        --mode "${POLICYTUNE_MODE}")
   if(arg_ARCHS)
     policytune_detail_sm_numbers(sm_numbers ${arg_ARCHS})
@@ -174,7 +208,7 @@ function(tune_algorithm name)
     list(APPEND generate_command --dispatch "${arg_DISPATCH}")
   endif()
   add_custom_command(OUTPUT "${arg_OUTPUT}" COMMAND ${generate_command}
-                     DEPENDS "${arg_DATABASE}" "${arg_BENCHMARK}" "${arg_TEMPLATE}" PolicyTune::policytune
+                     DEPENDS "${arg_DATABASE}" "${arg_BENCHMARK}" ${arg_TEMPLATE} PolicyTune::policytune
                      COMMENT "PolicyTune: rendering ${name} policies" VERBATIM)
   add_custom_target(policytune.generate.${name} DEPENDS "${arg_OUTPUT}")
   if(arg_WHEN STREQUAL "BUILD")

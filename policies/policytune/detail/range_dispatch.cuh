@@ -15,6 +15,16 @@
 
 namespace policytune::detail
 {
+/// Whether a hub's select_range takes a PTX version (chained_policy) rather than a compute
+/// capability (policy_selector).
+template <class Hub, class = void>
+struct selects_by_ptx_version : ::cuda::std::false_type
+{};
+template <class Hub>
+struct selects_by_ptx_version<Hub, ::cuda::std::void_t<decltype(Hub::select_range(0, ::std::int64_t{}))>>
+    : ::cuda::std::true_type
+{};
+
 /// The range of `Hub`'s runtime dispatch that serves `size` on the current device: the chain link
 /// CUB will take for the device's PTX version decides (for a policy selector, the architecture of
 /// that version). Without a dispatch (`Hub::range_count` is
@@ -39,7 +49,7 @@ cudaError_t select_range(SizeT size, int& range)
     }
     // A chained_policy hub selects by PTX version, a policy_selector by compute capability: the
     // same architecture that CUB's dispatch picks the policy for.
-    if constexpr (requires { Hub::select_range(ptx_version, clamped); })
+    if constexpr (selects_by_ptx_version<Hub>::value)
     {
       range = Hub::select_range(ptx_version, clamped);
     }
