@@ -23,10 +23,12 @@ struct HubRequest {
   std::string dispatch_axis;
 };
 
-// Renders a header-only policy hub. CUDA templates give a cub::ChainedPolicy chain with one link
-// per measured architecture, each link's policy specialised per compile-time workload and
-// falling back to the library's own policy for that architecture; host templates give a plain
-// policy struct per workload. The output depends only on its inputs: the same database gives
+// Renders a header-only policy hub: builds the hub model (hub_model.hpp) and renders it with the
+// header of the template's format (templates/formats/, or the template's own `header:`). CUDA
+// formats give one link per measured architecture, each link's policy specialised per compile-time
+// workload and falling back to the library's own policy (a cub::ChainedPolicy chain, or a policy
+// selector's branches); the host format gives a plain policy struct per workload. The output
+// depends only on its inputs: the same database gives
 // the same bytes, and each architecture's block depends only on that architecture's results.
 // With `dispatch_axis`, a workload with ranges gets one policy per range and a decision tree over
 // the axis' runtime value that picks the range (templates/README.md shows both shapes).
