@@ -34,6 +34,17 @@ foreach(release_dir IN LISTS release_dirs)
   endforeach()
   # The API's instantiations are the same for every architecture: one is enough to compile them all.
   set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
+  # The reduce benchmark as a search builds it, base and a variant: 3.1 renamed DispatchReduce's
+  # transform, and from 3.5 the variant is a policy selector through cuda::execution::tune (what
+  # ships there). One architecture: the code paths are the same for every one.
+  if(release MATCHES "^3\\.(1|4|5)\\.")
+    policytune_compile_check(bench.reduce.sum.cccl-${release} "${PROJECT_SOURCE_DIR}/bench/reduce/sum.cu"
+      VARIANT TUNE_ITEMS_PER_THREAD=13 TUNE_THREADS_PER_BLOCK=256 TUNE_ITEMS_PER_VEC_LOAD_POW2=1 TUNE_T=float)
+    foreach(target IN ITEMS bench.reduce.sum.cccl-${release}.base bench.reduce.sum.cccl-${release}.variant)
+      target_include_directories(${target} BEFORE PRIVATE "${release_include}")
+      set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES 90)
+    endforeach()
+  endif()
   add_test(NAME cccl.${release}.policies_selection COMMAND policytune.policies_selection.cccl-${release})
   add_test(NAME cccl.${release}.hub_selection COMMAND policytune.hub_selection.cccl-${release})
 endforeach()
