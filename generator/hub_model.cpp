@@ -1,5 +1,6 @@
 #include "hub_model.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <map>
@@ -145,6 +146,16 @@ std::string banner(const PolicyTemplate& policy_template, const HubRequest& requ
   return out;
 }
 
+// An architecture's SM number for ordering (90 for "90" and "90a"); -1 where the text has none.
+int sm_number(const std::string& architecture) {
+  int number = -1;
+  for (char c : architecture) {
+    if (c < '0' || c > '9' || number > 100000) break;
+    number = (number < 0 ? 0 : number * 10) + (c - '0');
+  }
+  return number;
+}
+
 // Renders the template's body for a workload of `link`.
 struct PolicyRenderer {
   const PolicyTemplate& policy_template;
@@ -246,9 +257,32 @@ HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpac
     return model;
   }
   if (request.mode == RenderMode::tuned) {
+    std::vector<ArchitecturePolicies> measured;
     for (const auto& architecture : architectures) {
-      if (architecture.architecture != "host") model.links.push_back(build_link(architecture, renderer, request));
+      if (architecture.architecture != "host") measured.push_back(architecture);
     }
+    // A requested architecture without measurements above a measured one gets a link of its own
+    // with the nearest lower one's winners, so that its untuned workloads fall back to the
+    // library's policy for it, not for the lower architecture.
+    std::vector<ArchitecturePolicies> links = measured;
+    for (const auto& arch : request.architectures) {
+      const ArchitecturePolicies* lower = nullptr;
+      bool own = false;
+      for (const auto& m : measured) {
+        own = own || m.architecture == arch;
+        if (sm_number(m.architecture) < sm_number(arch)) lower = &m;
+      }
+      if (own || lower == nullptr) continue;
+      ArchitecturePolicies borrowed = *lower;
+      borrowed.architecture = arch;
+      borrowed.device_note = "no measurements; sm_" + lower->architecture + "'s winners, the library's sm_" + arch +
+                             " policy for the rest";
+      links.push_back(std::move(borrowed));
+    }
+    std::stable_sort(links.begin(), links.end(), [](const ArchitecturePolicies& a, const ArchitecturePolicies& b) {
+      return sm_number(a.architecture) < sm_number(b.architecture);
+    });
+    for (const auto& link : links) model.links.push_back(build_link(link, renderer, request));
   } else if (test) {
     for (const auto& architecture : request.architectures) {
       model.links.push_back(build_link({architecture, "test mode", {}}, renderer, request));

@@ -245,13 +245,13 @@ int main()
   expect_tuned("F32 tuned on sm_80", select<generated<float>>(800), 800, 384, 12, 2);
   expect_tuned("F32 tuned on sm_90", select<generated<float>>(900), 900, 512, 16, 2);
   expect_tuned("I32 tuned on sm_80", select<generated<int>>(800), 800, 256, 20, 4);
-  // sm_100 has no measurements: the nearest lower link (sm_90) serves it.
+  // sm_100 has no measurements: its link takes sm_90's winners (and CUB's sm_100 policy elsewhere).
   expect_tuned("F32 on sm_100 from the sm_90 link", select<generated<float>>(1000), 1000, 512, 16, 2);
   // Untuned workloads fall back to the library's policy for that architecture.
   expect_library<int>("I32 on sm_90 falls back to CUB (within noise)", 900);
   expect_library<double>("F64 on sm_90 falls back to CUB (variants slower)", 900);
   expect_library<double>("F64 on sm_80 falls back to CUB (not measured)", 800);
-  expect_library<int>("I32 on sm_100 falls back to CUB's policy for sm_90's link", 1000);
+  expect_library<int>("I32 on sm_100 (not measured) falls back to CUB's policy for sm_100", 1000);
   // Tuned for 32-bit offsets only: 64-bit offsets are another compile-time workload.
   expect_library<float, offset64>("F32 with 64-bit offsets on sm_90 is CUB's (not measured)", 900);
   // Below the lowest tuned architecture the library's own chain decides.

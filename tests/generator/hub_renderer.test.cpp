@@ -300,9 +300,20 @@ TEST_CASE("data for a new architecture adds a link and leaves the others' blocks
   const auto before = render(only_sm80.rows, only_sm80.reduce_source, kReduceTemplate).text;
   const auto after = render(both.rows, both.reduce_source, kReduceTemplate).text;
   CHECK(block_of(before, "80") == block_of(after, "80"));
-  CHECK(before.find("struct Policy900") == std::string::npos);
+  // Before sm_90 was measured, its link borrowed sm_80's winners over CUB's sm_90 policies; after,
+  // it has its own.
+  CHECK_THAT(before, Catch::Contains("// sm_90: no measurements; sm_80's winners, the library's sm_90 policy for the rest"));
+  CHECK_THAT(before, Catch::Contains("using ReducePolicy = typename default_policy<900>::ReducePolicy;"));
+  CHECK(after.find("// sm_90: no measurements") == std::string::npos);
   CHECK(after.find("struct Policy900") != std::string::npos);
-  CHECK_THAT(before, Catch::Contains("// sm_90: no measurements; served by the nearest lower link"));
+}
+
+TEST_CASE("an architecture below every measured one gets no link: the library's hub serves it", "[generate]") {
+  const auto only_sm90 = testing::recorded_results({"90"});
+  const auto text = render(only_sm90.rows, only_sm90.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"}).text;
+  CHECK(text.find("struct Policy800") == std::string::npos);
+  CHECK_THAT(text, Catch::Contains("// sm_80: no measurements, below every measured architecture: the library's hub."));
+  CHECK_THAT(text, Catch::Contains("::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>"));
 }
 
 TEST_CASE("inputs are validated before they reach C++ text", "[generate]") {

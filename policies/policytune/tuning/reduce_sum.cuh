@@ -155,7 +155,7 @@ public:
     return 0; // below the lowest link: the library's hub, one policy
   }
   // The chain, lowest first; below the lowest link the library's own hub decides.
-  // sm_80: no measurements; served by the nearest lower link (or, below sm_90, the library's hub).
+  // sm_80: no measurements, below every measured architecture: the library's hub.
   struct Policy900
       : ::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>
       , sm90<key, Range>

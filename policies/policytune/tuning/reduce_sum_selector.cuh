@@ -144,7 +144,7 @@ public:
     return 0; // below the lowest link: the library's selector, one policy
   }
   // The highest tuned architecture at or below the device's serves it; below sm_90, the library's selector.
-  // sm_80: no measurements; served by the nearest lower tuned architecture (or, below sm_90, the library's selector).
+  // sm_80: no measurements, below every measured architecture: the library's selector.
   [[nodiscard]] __host__ __device__ constexpr auto operator()(::cuda::compute_capability cc) const -> policy_type
   {
     if (cc >= ::cuda::compute_capability(90))

@@ -89,9 +89,36 @@ private:
     using SegmentedReducePolicy = ReducePolicy;
   };
 
+  // sm_100: no measurements; sm_90's winners, the library's sm_100 policy for the rest
+  // T{ct}=I32,OffsetT{ct}=U32: base: no variant beat it by more than noise; Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1
+  // T{ct}=F64,OffsetT{ct}=U32: base: no variant beat it by more than noise; Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1
+  template <class Key, class = void>
+  struct sm100
+  {
+    using ReducePolicy = typename default_policy<1000>::ReducePolicy;
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+  // T{ct}=F32,OffsetT{ct}=U32: ipt_16.tpb_512.ipv_1, score 1.120000 (min 1.120000, mean 1.120000, max 1.120000; noise 0.0009)
+  //   Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
+  template <class Unused>
+  struct sm100<::policytune::hub::workload_key<float, ::std::uint32_t>, Unused>
+  {
+    static constexpr int threads_per_block  = 512;
+    static constexpr int items_per_thread   = 16;
+    static constexpr int items_per_vec_load = 1 << 1;
+    using ReducePolicy = ::cub::AgentReducePolicy<threads_per_block,
+                                                  items_per_thread,
+                                                  AccumT,
+                                                  items_per_vec_load,
+                                                  ::cub::BLOCK_REDUCE_WARP_REDUCTIONS,
+                                                  ::cub::LOAD_LDG>;
+    using SingleTilePolicy      = ReducePolicy;
+    using SegmentedReducePolicy = ReducePolicy;
+  };
+
 public:
   // The chain, lowest first; below the lowest link the library's own hub decides.
-  // sm_100: no measurements; served by the nearest lower link (or, below sm_80, the library's hub).
   struct Policy800
       : ::cub::ChainedPolicy<800, Policy800, typename default_hub::MaxPolicy>
       , sm80<key>
@@ -100,6 +127,10 @@ public:
       : ::cub::ChainedPolicy<900, Policy900, Policy800>
       , sm90<key>
   {};
-  using MaxPolicy = Policy900;
+  struct Policy1000
+      : ::cub::ChainedPolicy<1000, Policy1000, Policy900>
+      , sm100<key>
+  {};
+  using MaxPolicy = Policy1000;
 };
 } // namespace policytune::tests

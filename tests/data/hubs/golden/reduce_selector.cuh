@@ -81,11 +81,40 @@ private:
     }
   };
 
+  // sm_100: no measurements; sm_90's winners, the library's sm_100 policy for the rest
+  // T{ct}=I32,OffsetT{ct}=U32: base: no variant beat it by more than noise; Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1
+  // T{ct}=F64,OffsetT{ct}=U32: base: no variant beat it by more than noise; Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1
+  template <class Key, class = void>
+  struct sm100
+  {
+    __host__ __device__ static constexpr auto policy([[maybe_unused]] ::cuda::compute_capability cc) -> policy_type
+    {
+      return default_selector{}(cc);
+    }
+  };
+  // T{ct}=F32,OffsetT{ct}=U32: ipt_16.tpb_512.ipv_1, score 1.120000 (min 1.120000, mean 1.120000, max 1.120000; noise 0.0009)
+  //   Synthetic GPU B (test data) (sm_90, 132 SMs, driver 000.00), CUDA 13.0.88, CCCL 3.0.1, 2026-11-20
+  template <class Unused>
+  struct sm100<::policytune::hub::workload_key<float, ::std::uint32_t>, Unused>
+  {
+    __host__ __device__ static constexpr auto policy([[maybe_unused]] ::cuda::compute_capability cc) -> policy_type
+    {
+      // The variant's shape for 4-byte items, scaled to AccumT as cub::AgentReducePolicy scales it.
+      constexpr auto scaled = ::cub::detail::scale_mem_bound(512, 16, int{sizeof(AccumT)});
+      constexpr ::cub::ReducePassPolicy pass{
+        scaled.threads_per_block, scaled.items_per_thread, 1 << 1, ::cub::BLOCK_REDUCE_WARP_REDUCTIONS, ::cub::LOAD_LDG};
+      return ::cub::ReducePolicy{pass, pass};
+    }
+  };
+
 public:
   // The highest tuned architecture at or below the device's serves it; below sm_80, the library's selector.
-  // sm_100: no measurements; served by the nearest lower tuned architecture (or, below sm_80, the library's selector).
   [[nodiscard]] __host__ __device__ constexpr auto operator()(::cuda::compute_capability cc) const -> policy_type
   {
+    if (cc >= ::cuda::compute_capability(100))
+    {
+      return sm100<key>::policy(cc);
+    }
     if (cc >= ::cuda::compute_capability(90))
     {
       return sm90<key>::policy(cc);
