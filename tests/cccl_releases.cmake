@@ -32,8 +32,8 @@ foreach(release_dir IN LISTS release_dirs)
     set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "75;80;90;100" CUDA_STANDARD 20
                                                CUDA_STANDARD_REQUIRED ON)
   endforeach()
-  # The API's instantiations are the same for every architecture: one is enough to compile them all.
-  set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
+  # The shipped library for the architectures users build for.
+  set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES "80;90;100")
   # The reduce benchmark as a search builds it, base and a variant: 3.1 renamed DispatchReduce's
   # transform, and from 3.5 the variant is a policy selector through cuda::execution::tune (what
   # ships there). One architecture: the code paths are the same for every one.
