@@ -115,7 +115,11 @@ std::vector<std::string> split_architectures(const std::vector<std::string>& giv
       // CMake spells architectures 90, 90a, 90-real: the SM number is what a chain keys on.
       const std::size_t dash = arch.find('-');
       if (dash != std::string::npos) arch.erase(dash);
-      if (!arch.empty() && (arch.back() == 'a' || arch.back() == 'f')) arch.pop_back();
+      if (!arch.empty() && (arch.back() == 'a' || arch.back() == 'f')) {
+        fmt::print(stderr, "policytune: note: --archs {}: policies key on the SM number; sm_{} gets those of sm_{}\n",
+                   item.substr(start, stop - start), arch, arch.substr(0, arch.size() - 1));
+        arch.pop_back();
+      }
       if (!arch.empty() && std::find(architectures.begin(), architectures.end(), arch) == architectures.end()) {
         architectures.push_back(arch);
       }
@@ -187,6 +191,13 @@ RunCommand setup_generate(CLI::App& app) {
         if (stale > 0) {
           fmt::print(stderr, "policytune: note: {} results of {} measured another version of {}; they are not used\n", stale,
                      request.benchmark, options->benchmark);
+        }
+        if (!options->device.empty() &&
+            std::none_of(measurements.begin(), measurements.end(), [&](const Measurement& m) {
+              return m.benchmark == request.benchmark && m.device.name == options->device;
+            })) {
+          throw UserError(options->database, 0,
+                          "--device '" + options->device + "': no results of " + request.benchmark + " from that device");
         }
         architectures = select_winners(measurements, space, winner_options);
       } else {

@@ -254,7 +254,9 @@ TEST_CASE("the compiled selector picks each size's range, and the nearest range 
 
 TEST_CASE("base and test modes render without measurements", "[generate]") {
   const auto recorded = testing::recorded_results();
-  check_golden("reduce_hub_base.cuh", render({}, recorded.reduce_source, kReduceTemplate, RenderMode::base).text);
+  const auto base = render({}, recorded.reduce_source, kReduceTemplate, RenderMode::base).text;
+  check_golden("reduce_hub_base.cuh", base);
+  CHECK(base.find("recorded.db") == std::string::npos);  // base mode reads no database: the header names none
   check_golden("reduce_hub_test.cuh", render({}, recorded.reduce_source, kReduceTemplate, RenderMode::test).text);
   const auto host_test = render({}, recorded.transpose_source, kTransposeTemplate, RenderMode::test).text;
   CHECK_THAT(host_test, Catch::Contains("static constexpr int tile   = 1 << 4;"));

@@ -1,0 +1,22 @@
+# Fails when README.md links to a file a plain clone lacks (such as ../shared/): the README must
+# stand alone. Run with -DSOURCE_DIR=<repository root>.
+file(READ "${SOURCE_DIR}/README.md" readme)
+# Square brackets and semicolons would confuse CMake's lists: take the link targets only.
+string(REPLACE ";" " " readme "${readme}")
+string(REPLACE "[" "<" readme "${readme}")
+string(REPLACE "]" ">" readme "${readme}")
+string(REGEX MATCHALL ">\\(([^)# ]+)" links "${readme}")
+set(broken "")
+foreach(link IN LISTS links)
+  string(SUBSTRING "${link}" 2 -1 target)
+  if(target MATCHES "^[a-z]+://" OR target MATCHES "^mailto:")
+    continue()
+  endif()
+  if(target MATCHES "^\\.\\./" OR NOT EXISTS "${SOURCE_DIR}/${target}")
+    list(APPEND broken "${target}")
+  endif()
+endforeach()
+if(broken)
+  list(JOIN broken "\n  " lines)
+  message(FATAL_ERROR "README.md links to files outside the clone or missing:\n  ${lines}")
+endif()
