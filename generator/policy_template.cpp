@@ -130,6 +130,10 @@ CcclRange releases_taking(HubFormat format) noexcept {
   return format == HubFormat::policy_selector ? CcclRange{304, 0} : CcclRange{300, 0};
 }
 
+bool template_takes_release(const PolicyTemplate& policy_template, int release) noexcept {
+  return releases_taking(policy_template.format).contains(release) && policy_template.releases.contains(release);
+}
+
 void check_template_release(const PolicyTemplate& policy_template, int release) {
   const auto text = CcclRange{release, release}.describe();
   const CcclRange taking = releases_taking(policy_template.format);

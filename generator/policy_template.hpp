@@ -85,7 +85,9 @@ PolicyTemplate load_policy_template(const std::string& path);
 inline constexpr const char* kRendererVariables[] = {"tuned", "default_policy", "arch"};
 
 // Whether a template can be rendered for CCCL release `release` (major * 100 + minor): its format
-// and its `cccl:` directive both take it. Throws UserError naming the directive's line.
+// and its `cccl:` directive both take it.
+bool template_takes_release(const PolicyTemplate& policy_template, int release) noexcept;
+// The same, as a UserError naming the directive's line that refuses the release.
 void check_template_release(const PolicyTemplate& policy_template, int release);
 
 class SearchSpace;

@@ -98,7 +98,7 @@ PolicyTemplate choose_template(const std::vector<std::string>& paths, const std:
   }
   for (const HubFormat preferred : {HubFormat::policy_selector, HubFormat::chained_policy, HubFormat::host}) {
     for (const auto* t : candidates) {
-      if (t->format == preferred && releases_taking(t->format).contains(*release) && t->releases.contains(*release)) return *t;
+      if (t->format == preferred && template_takes_release(*t, *release)) return *t;
     }
   }
   check_template_release(*candidates.front(), *release);  // none fits: the first one's reason

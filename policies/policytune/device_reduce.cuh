@@ -29,6 +29,20 @@
 
 namespace policytune
 {
+namespace detail
+{
+// The types cub::DeviceReduce::Sum dispatches with, so that an untuned case is CUB's exactly.
+template <class InputIteratorT, class OutputIteratorT, class NumItemsT>
+struct reduce_sum_types
+{
+  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
+  using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
+  using init_t   = ::cub::detail::non_void_value_t<OutputIteratorT, input_t>;
+  using op_t     = ::cuda::std::plus<>;
+  using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, init_t>;
+};
+} // namespace detail
+
 /// Same contract as cub::DeviceReduce::Sum: call once with `d_temp_storage == nullptr` for the
 /// temporary storage size, then again to reduce `num_items` items of `d_in` into `*d_out`.
 template <class InputIteratorT, class OutputIteratorT, class NumItemsT>
@@ -40,12 +54,11 @@ cudaError_t device_reduce_sum(
   NumItemsT num_items,
   cudaStream_t stream = 0)
 {
-  // The types cub::DeviceReduce::Sum dispatches with, so that an untuned case is CUB's exactly.
-  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
-  using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
-  using init_t   = ::cub::detail::non_void_value_t<OutputIteratorT, input_t>;
-  using op_t     = ::cuda::std::plus<>;
-  using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, init_t>;
+  using types_t  = detail::reduce_sum_types<InputIteratorT, OutputIteratorT, NumItemsT>;
+  using offset_t = typename types_t::offset_t;
+  using init_t   = typename types_t::init_t;
+  using op_t     = typename types_t::op_t;
+  using accum_t  = typename types_t::accum_t;
   using hubs_t   = tuning::reduce_sum::policy_hub<accum_t, offset_t, op_t>;
   // Where a size dispatch was measured, the hub of the range num_items falls in.
   int range = 0;
@@ -68,11 +81,10 @@ cudaError_t device_reduce_sum(
 template <class InputIteratorT, class OutputIteratorT, class NumItemsT>
 cudaError_t device_reduce_sum(InputIteratorT d_in, OutputIteratorT d_out, NumItemsT num_items, cudaStream_t stream = 0)
 {
-  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
-  using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
-  using init_t   = ::cub::detail::non_void_value_t<OutputIteratorT, input_t>;
-  using op_t     = ::cuda::std::plus<>;
-  using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, init_t>;
+  using types_t     = detail::reduce_sum_types<InputIteratorT, OutputIteratorT, NumItemsT>;
+  using offset_t    = typename types_t::offset_t;
+  using op_t        = typename types_t::op_t;
+  using accum_t     = typename types_t::accum_t;
   using selectors_t = tuning::reduce_sum_selector::policy_selector<accum_t, offset_t, op_t>;
   int range         = 0;
   if (const cudaError_t error = detail::select_range<selectors_t>(num_items, range); error != cudaSuccess)

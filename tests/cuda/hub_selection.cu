@@ -72,13 +72,16 @@ void expect_tuned(const char* what, Selected got, int ptx, int threads, int item
   expect(got.threads == threads && got.items == items && got.vector == vector, what, ptx, got);
 }
 
+void expect_same(const char* what, int ptx, const Selected& got, const Selected& want)
+{
+  expect(got.threads == want.threads && got.items == want.items && got.vector == want.vector && got.threads > 0, what,
+         ptx, got);
+}
+
 template <class T, class OffsetT = offset32>
 void expect_library(const char* what, int ptx)
 {
-  const Selected got  = select<generated<T, OffsetT>>(ptx);
-  const Selected want = select<library<T, OffsetT>>(ptx);
-  expect(got.threads == want.threads && got.items == want.items && got.vector == want.vector && got.threads > 0, what,
-         ptx, got);
+  expect_same(what, ptx, select<generated<T, OffsetT>>(ptx), select<library<T, OffsetT>>(ptx));
 }
 // The golden hub rendered with --dispatch Elements{io} (tests/support/recorded_results.cpp's
 // size-dependent results): F32 has three ranges on sm_80 (base, ipt_7, ipt_16; thresholds 2^18 and
@@ -144,12 +147,6 @@ void check_size_dispatch()
   const Selected library_75 = select<library<float>>(750);
   expect(below.threads == library_75.threads && below.items == library_75.items, "F32 on sm_75 is CUB's", 750, below);
 }
-void expect_same(const char* what, int ptx, const Selected& got, const Selected& want)
-{
-  expect(got.threads == want.threads && got.items == want.items && got.vector == want.vector && got.threads > 0, what,
-         ptx, got);
-}
-
 // A hub keyed on the offset's size, not its type (tests/data/hubs/templates/reduce_traits.mustache), with
 // a non-type parameter: any 4-byte offset gets what U32 offsets measured.
 template <class T, class OffsetT = offset32>

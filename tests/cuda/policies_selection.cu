@@ -116,13 +116,11 @@ template <class AccumT>
 using reduce_test_policy =
   cub::AgentReducePolicy<512, 16, AccumT, 2, cub::BLOCK_REDUCE_WARP_REDUCTIONS, cub::LOAD_LDG>;
 
-template <class T, class OffsetT>
-struct tuned_reduce_hub
+// What a hub holding only the test variant gives, in the shape ReduceKnobs reads.
+template <class T>
+struct reduce_test_variant
 {
-  struct wanted
-  {
-    using ReducePolicy = reduce_test_policy<T>;
-  };
+  using ReducePolicy = reduce_test_policy<T>;
 };
 
 template <class T, class OffsetT>
@@ -130,11 +128,7 @@ void check_reduce(const char* what)
 {
   using tuned   = policytune::tuning::reduce_sum::policy_hub<T, OffsetT, plus>;
   using library = cub::detail::reduce::policy_hub<T, OffsetT, plus>;
-  struct wanted
-  {
-    using ReducePolicy = reduce_test_policy<T>;
-  };
-  expect_test_variant<tuned, library, ReduceKnobs>(what, ReduceKnobs::of<wanted>());
+  expect_test_variant<tuned, library, ReduceKnobs>(what, ReduceKnobs::of<reduce_test_variant<T>>());
 }
 
 // %TEST% ipt_15.tpb_256.trp_1.ld_0 of bench/scan/exclusive/sum.cu.
@@ -204,7 +198,7 @@ void check_reduce_selector(const char* what)
                  policy.multi_tile.load_modifier};
   };
   // The chained hub's policy for the test variant, which the selector must equal.
-  const Knobs test = ReduceKnobs::of<typename tuned_reduce_hub<T, OffsetT>::wanted>();
+  const Knobs test = ReduceKnobs::of<reduce_test_variant<T>>();
   for (int ptx : {800, 900, 1000})
   {
     expect(what, ptx, knobs(tuned{}(::cuda::compute_capability(ptx / 10))), test);
