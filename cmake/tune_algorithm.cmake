@@ -127,8 +127,10 @@ function(tune_algorithm name)
   get_filename_component(arg_DATABASE "${arg_DATABASE}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 
   # The CCCL release picks the template's format: the caller's find_package(CCCL), or the toolkit's.
+  # nvcc may be reached through a link outside the toolkit (/usr/local/bin/nvcc), so the toolkit's
+  # root is a hint, and its headers are read when it ships no package file.
   if(cuda AND NOT DEFINED CCCL_VERSION)
-    find_package(CCCL CONFIG QUIET)
+    find_package(CCCL CONFIG QUIET HINTS "${CMAKE_CUDA_COMPILER_TOOLKIT_ROOT}")
   endif()
   set(template_arguments --format "${arg_FORMAT}")
   foreach(template IN LISTS arg_TEMPLATE)
@@ -136,6 +138,11 @@ function(tune_algorithm name)
   endforeach()
   if(CCCL_VERSION)
     list(APPEND template_arguments --cccl "${CCCL_VERSION}")
+  elseif(cuda)
+    policytune_detail_toolkit_cccl_include(cccl_include)
+    if(cccl_include)
+      list(APPEND template_arguments --cccl-include "${cccl_include}")
+    endif()
   endif()
 
   set(tool "$<TARGET_FILE:PolicyTune::policytune>")
@@ -158,6 +165,9 @@ function(tune_algorithm name)
                   RESULT_VARIABLE rendered ERROR_VARIABLE problem OUTPUT_QUIET)
   if(NOT rendered EQUAL 0)
     string(STRIP "${problem}" problem)
+    if(problem MATCHES "several templates fit")
+      string(APPEND problem " (no CCCL release was found: call find_package(CCCL) first, or say FORMAT)")
+    endif()
     policytune_detail_fail("${problem}")
   endif()
 
@@ -228,3 +238,4 @@ function(tune_algorithm name)
 endfunction()
 
 include("${CMAKE_CURRENT_LIST_DIR}/detail/search_at_configure.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/detail/toolkit_cccl.cmake")
