@@ -55,6 +55,27 @@ macro(policytune_detail_fail what)
   message(FATAL_ERROR "tune_algorithm() call is wrong:\n  ${call}\n  ${what}")
 endmacro()
 
+# A %RANGE% line of the benchmark, or a template that does not fit it, fails the configure with the
+# file and line at fault. Rendering CUB's defaults once checks the templates without any database.
+macro(policytune_detail_check_inputs)
+  execute_process(COMMAND "${tool_at_configure}" list "${arg_BENCHMARK}"
+                  RESULT_VARIABLE listed OUTPUT_QUIET ERROR_VARIABLE problem)
+  if(NOT listed EQUAL 0)
+    string(STRIP "${problem}" problem)
+    message(FATAL_ERROR "tune_algorithm(${name}): the benchmark's search space is wrong:\n  ${problem}")
+  endif()
+  execute_process(COMMAND "${tool_at_configure}" generate --mode base --benchmark "${arg_BENCHMARK}"
+                          ${template_arguments} -o "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}/template-check"
+                  RESULT_VARIABLE rendered ERROR_VARIABLE problem OUTPUT_QUIET)
+  if(NOT rendered EQUAL 0)
+    string(STRIP "${problem}" problem)
+    if(problem MATCHES "several templates fit")
+      string(APPEND problem " (no CCCL release was found: call find_package(CCCL) first, or say FORMAT)")
+    endif()
+    policytune_detail_fail("${problem}")
+  endif()
+endmacro()
+
 function(tune_algorithm name)
   list(JOIN ARGN " " call_arguments)
   set(call "tune_algorithm(${name} ${call_arguments})")
@@ -146,36 +167,26 @@ function(tune_algorithm name)
   endif()
 
   set(tool "$<TARGET_FILE:PolicyTune::policytune>")
-  policytune_detail_tool_location(tool_at_configure)
-  if(NOT tool_at_configure OR NOT EXISTS "${tool_at_configure}")
-    policytune_detail_fail("the policytune executable was not found (${tool_at_configure}); build PolicyTune first")
-  endif()
-
-  # A bad %RANGE% line fails the configure with its file and line.
-  execute_process(COMMAND "${tool_at_configure}" list "${arg_BENCHMARK}"
-                  RESULT_VARIABLE listed OUTPUT_VARIABLE space ERROR_VARIABLE problem)
-  if(NOT listed EQUAL 0)
-    string(STRIP "${problem}" problem)
-    policytune_detail_fail("${problem}")
-  endif()
-  # So does a template that does not fit the benchmark (written for another one, or naming a label
-  # it lacks): rendering CUB's defaults once checks it without reading any database.
-  execute_process(COMMAND "${tool_at_configure}" generate --mode base --benchmark "${arg_BENCHMARK}"
-                          ${template_arguments} -o "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}/template-check"
-                  RESULT_VARIABLE rendered ERROR_VARIABLE problem OUTPUT_QUIET)
-  if(NOT rendered EQUAL 0)
-    string(STRIP "${problem}" problem)
-    if(problem MATCHES "several templates fit")
-      string(APPEND problem " (no CCCL release was found: call find_package(CCCL) first, or say FORMAT)")
+  get_target_property(tool_is_imported PolicyTune::policytune IMPORTED)
+  if(tool_is_imported)
+    policytune_detail_tool_location(tool_at_configure)
+    if(NOT tool_at_configure OR NOT EXISTS "${tool_at_configure}")
+      policytune_detail_fail("the policytune executable was not found (${tool_at_configure}); build PolicyTune first")
     endif()
-    policytune_detail_fail("${problem}")
+    policytune_detail_check_inputs()
+  elseif(arg_WHEN STREQUAL "CONFIGURE")
+    # In-tree (add_subdirectory, FetchContent) the tool is built with the project, after configure.
+    policytune_detail_fail("WHEN CONFIGURE needs a built policytune, and PolicyTune is part of this project: it is built after the configure. Use WHEN BUILD (target tune.${name}), or install PolicyTune and find_package() it")
+  else()
+    # The benchmark and templates are checked when the header is rendered, at build time.
+    set(tool_at_configure "${tool}")
   endif()
 
-  set(search_command "${tool_at_configure}" search "${arg_BENCHMARK}" --db "${arg_DATABASE}"
-                     --build-dir "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}" ${arg_SEARCH_ARGS})
+  set(work_dir "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}")
+  set(search_arguments search "${arg_BENCHMARK}" --db "${arg_DATABASE}" --build-dir "${work_dir}" ${arg_SEARCH_ARGS})
   if(cuda AND arg_ARCHS)
     policytune_detail_sm_numbers(sm_numbers ${arg_ARCHS})
-    list(APPEND search_command --cuda-arch ${sm_numbers})
+    list(APPEND search_arguments --cuda-arch ${sm_numbers})
   endif()
   # The project's compiler launcher (ccache, sccache, distcc) serves the variant builds too.
   if(cuda)
@@ -185,27 +196,29 @@ function(tune_algorithm name)
   endif()
   if(launcher)
     list(GET launcher 0 launcher)
-    list(APPEND search_command --compiler-launcher "${launcher}")
+    list(APPEND search_arguments --compiler-launcher "${launcher}")
   endif()
+
+  # The header is rendered again when the database changes; a database that does not exist yet is
+  # not created here (it may be in the source tree): the search that first fills it is a dependency
+  # for WHEN BUILD, and the next configure for the others.
+  set(header_inputs "${arg_BENCHMARK}" ${arg_TEMPLATE} PolicyTune::policytune)
   if(arg_WHEN STREQUAL "CONFIGURE" AND NOT POLICYTUNE_MODE STREQUAL "tuned")
     message(STATUS "tune_algorithm(${name}): POLICYTUNE_MODE=${POLICYTUNE_MODE}, no search")
   elseif(arg_WHEN STREQUAL "CONFIGURE")
-    policytune_detail_search_at_configure("${name}" "${cuda}" "${arg_ARCHS}" "${arg_DATABASE}" ${search_command})
+    policytune_detail_search_at_configure("${name}" "${cuda}" "${arg_ARCHS}" "${arg_DATABASE}"
+                                          "${tool_at_configure}" ${search_arguments})
   elseif(arg_WHEN STREQUAL "BUILD")
-    if(POLICYTUNE_FORCE_TUNE)
-      list(APPEND search_command --force)
-    endif()
-    add_custom_target(tune.${name} COMMAND ${search_command} USES_TERMINAL
-                      COMMENT "PolicyTune: searching ${name}")
+    policytune_detail_search_at_build("${name}" "${arg_BENCHMARK}" "${work_dir}" "${tool}" ${search_arguments})
+    list(APPEND header_inputs "${work_dir}/searched.stamp")
   endif()
+  if(EXISTS "${arg_DATABASE}")
+    list(APPEND header_inputs "${arg_DATABASE}")
+  endif()
+  # Measuring again, whatever is stored, is a target of its own: building it is the one-shot.
+  add_custom_target(retune.${name} COMMAND "${tool}" ${search_arguments} --force USES_TERMINAL
+                    COMMENT "PolicyTune: measuring ${name} again")
 
-  # The header is a build output of the database: an empty file is an empty SQLite database, so
-  # the dependency exists before the first search.
-  if(NOT EXISTS "${arg_DATABASE}")
-    get_filename_component(database_dir "${arg_DATABASE}" DIRECTORY)
-    file(MAKE_DIRECTORY "${database_dir}")
-    file(TOUCH "${arg_DATABASE}")
-  endif()
   set(generate_command "${tool}" generate --db "${arg_DATABASE}" --benchmark "${arg_BENCHMARK}"
                        ${template_arguments} --output "${arg_OUTPUT}" --namespace "${arg_NAMESPACE}"
                        --mode "${POLICYTUNE_MODE}")
@@ -217,13 +230,9 @@ function(tune_algorithm name)
   if(arg_DISPATCH)
     list(APPEND generate_command --dispatch "${arg_DISPATCH}")
   endif()
-  add_custom_command(OUTPUT "${arg_OUTPUT}" COMMAND ${generate_command}
-                     DEPENDS "${arg_DATABASE}" "${arg_BENCHMARK}" ${arg_TEMPLATE} PolicyTune::policytune
+  add_custom_command(OUTPUT "${arg_OUTPUT}" COMMAND ${generate_command} DEPENDS ${header_inputs}
                      COMMENT "PolicyTune: rendering ${name} policies" VERBATIM)
   add_custom_target(policytune.generate.${name} DEPENDS "${arg_OUTPUT}")
-  if(arg_WHEN STREQUAL "BUILD")
-    add_dependencies(policytune.generate.${name} tune.${name})
-  endif()
 
   if(arg_TARGET)
     if(NOT TARGET ${arg_TARGET})
@@ -237,5 +246,5 @@ function(tune_algorithm name)
   set(${name}_POLICY_HEADER "${arg_OUTPUT}" PARENT_SCOPE)
 endfunction()
 
-include("${CMAKE_CURRENT_LIST_DIR}/detail/search_at_configure.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/detail/searches.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/detail/toolkit_cccl.cmake")

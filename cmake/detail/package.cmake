@@ -9,9 +9,14 @@ install(TARGETS policytune policytune.bench policytune.policies EXPORT PolicyTun
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/bench/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/policies/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/templates/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/templates")
+# The benchmarks the templates go with (the harness is installed with the headers above), and the
+# examples that use them.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/bench/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/bench"
+        PATTERN "CMakeLists.txt" EXCLUDE PATTERN "policytune" EXCLUDE)
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/examples/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/examples")
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/tune_algorithm.cmake" DESTINATION "${policytune_package_dir}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/cmake/detail/" DESTINATION "${policytune_package_dir}/detail"
-        FILES_MATCHING PATTERN "search_at_configure.cmake")
+        PATTERN "package.cmake" EXCLUDE PATTERN "in_tree.cmake" EXCLUDE)
 install(EXPORT PolicyTuneTargets NAMESPACE PolicyTune:: DESTINATION "${policytune_package_dir}")
 export(EXPORT PolicyTuneTargets NAMESPACE PolicyTune:: FILE "${PROJECT_BINARY_DIR}/PolicyTuneTargets.cmake")
 
@@ -21,16 +26,18 @@ install(FILES "${PROJECT_BINARY_DIR}/PolicyTuneConfigVersion.cmake" DESTINATION 
 # Install tree: paths relative to the prefix.
 set(POLICYTUNE_MODULE_DIR "${policytune_package_dir}")
 set(POLICYTUNE_TEMPLATE_DIR "${CMAKE_INSTALL_DATADIR}/policytune/templates")
+set(POLICYTUNE_BENCHMARK_DIR "${CMAKE_INSTALL_DATADIR}/policytune/bench")
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/PolicyTuneConfig.cmake.in"
                               "${PROJECT_BINARY_DIR}/install-config/PolicyTuneConfig.cmake"
                               INSTALL_DESTINATION "${policytune_package_dir}"
-                              PATH_VARS POLICYTUNE_MODULE_DIR POLICYTUNE_TEMPLATE_DIR)
+                              PATH_VARS POLICYTUNE_MODULE_DIR POLICYTUNE_TEMPLATE_DIR POLICYTUNE_BENCHMARK_DIR)
 install(FILES "${PROJECT_BINARY_DIR}/install-config/PolicyTuneConfig.cmake" DESTINATION "${policytune_package_dir}")
 
 # Build tree: the sources themselves.
 set(POLICYTUNE_MODULE_DIR "${PROJECT_SOURCE_DIR}/cmake")
 set(POLICYTUNE_TEMPLATE_DIR "${PROJECT_SOURCE_DIR}/templates")
+set(POLICYTUNE_BENCHMARK_DIR "${PROJECT_SOURCE_DIR}/bench")
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/PolicyTuneConfig.cmake.in"
                               "${PROJECT_BINARY_DIR}/PolicyTuneConfig.cmake"
                               INSTALL_DESTINATION "${PROJECT_BINARY_DIR}" INSTALL_PREFIX "${PROJECT_BINARY_DIR}"
-                              PATH_VARS POLICYTUNE_MODULE_DIR POLICYTUNE_TEMPLATE_DIR)
+                              PATH_VARS POLICYTUNE_MODULE_DIR POLICYTUNE_TEMPLATE_DIR POLICYTUNE_BENCHMARK_DIR)

@@ -31,7 +31,7 @@ endfunction()
 # WHEN CONFIGURE: searches what the database lacks (policytune search measures only what is
 # missing), for CUDA only when a GPU of one of the architectures is present.
 function(policytune_detail_search_at_configure name cuda archs database)
-  set(command ${ARGN})
+  set(command ${ARGN})  # the tool and its arguments
   if(cuda)
     policytune_detail_present_architectures(present)
     policytune_detail_sm_numbers(wanted ${archs})
@@ -48,10 +48,12 @@ function(policytune_detail_search_at_configure name cuda archs database)
     endif()
   endif()
   if(POLICYTUNE_FORCE_TUNE)
-    message(STATUS "tune_algorithm(${name}): POLICYTUNE_FORCE_TUNE: measuring again what is stored")
+    message(STATUS "tune_algorithm(${name}): POLICYTUNE_FORCE_TUNE: measuring every variant again into ${database}")
     list(APPEND command --force)
+    policytune_detail_reset_force_tune_after_configure()
+  else()
+    message(STATUS "tune_algorithm(${name}): searching what ${database} lacks")
   endif()
-  message(STATUS "tune_algorithm(${name}): searching what ${database} lacks")
   execute_process(COMMAND ${command} RESULT_VARIABLE result OUTPUT_VARIABLE summary ERROR_VARIABLE log)
   if(NOT result EQUAL 0)
     string(STRIP "${log}" log)
@@ -59,6 +61,32 @@ function(policytune_detail_search_at_configure name cuda archs database)
   endif()
   string(STRIP "${summary}" summary)
   message(STATUS "tune_algorithm(${name}): ${summary}")
+endfunction()
+
+# POLICYTUNE_FORCE_TUNE is one-shot: it serves every tune_algorithm() of this configure, then goes
+# back to OFF so that the next configure does not measure everything again.
+function(policytune_detail_reset_force_tune_after_configure)
+  get_property(scheduled GLOBAL PROPERTY policytune_force_tune_reset)
+  if(NOT scheduled)
+    set_property(GLOBAL PROPERTY policytune_force_tune_reset TRUE)
+    cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL
+                   set_property CACHE POLICYTUNE_FORCE_TUNE PROPERTY VALUE OFF)
+    cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL
+                   message STATUS "PolicyTune: POLICYTUNE_FORCE_TUNE measured again; it is OFF from the next configure on")
+  endif()
+endfunction()
+
+# WHEN BUILD: target tune.<name> searches what the database lacks, once per change of the benchmark,
+# of the search's options or of the tool. A stamp (not the database, which may live in the source
+# tree, where a `clean` must never delete it) records that the search ran.
+function(policytune_detail_search_at_build name benchmark work_dir tool)
+  set(searched "${work_dir}/searched.stamp")
+  add_custom_command(OUTPUT "${searched}"
+                     COMMAND ${tool} ${ARGN}
+                     COMMAND "${CMAKE_COMMAND}" -E touch "${searched}"
+                     DEPENDS "${benchmark}" PolicyTune::policytune
+                     USES_TERMINAL COMMENT "PolicyTune: searching ${name}" VERBATIM)
+  add_custom_target(tune.${name} DEPENDS "${searched}")
 endfunction()
 
 # Where the imported policytune executable is, for running it during configure.

@@ -1,0 +1,21 @@
+# Configures and builds a project, builds it again and requires the second build to have nothing to
+# do, then runs its tests. Invoked with -P:
+#   -DSOURCE_DIR=<project> -DBINARY_DIR=<dir> [-DOPTIONS=<-Dx=y^^-Dz=w>]
+string(REPLACE "^^" ";" OPTIONS "${OPTIONS}")
+function(run what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  message("--- ${what}\n${output}")
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "${what} failed (${result})")
+  endif()
+  set(output "${output}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE "${BINARY_DIR}")
+run(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${BINARY_DIR}" -G Ninja ${OPTIONS})
+run(build "${CMAKE_COMMAND}" --build "${BINARY_DIR}")
+run("second build" "${CMAKE_COMMAND}" --build "${BINARY_DIR}")
+if(NOT output MATCHES "^ninja: no work to do\\.\n$")
+  message(FATAL_ERROR "a second build with nothing changed did work")
+endif()
+run(tests "${CMAKE_CTEST_COMMAND}" --test-dir "${BINARY_DIR}" --output-on-failure)
