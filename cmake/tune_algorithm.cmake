@@ -28,12 +28,19 @@ target that links ``TARGET`` always compiles against current policies.
 
 ``WHEN CONFIGURE`` searches during configure what the database lacks, for host benchmarks always and
 for CUDA benchmarks when a GPU of one of ``ARCHS`` is present (the results of a search are kept, so a
-second configure is instant). ``WHEN BUILD`` adds a target ``tune.<name>`` that searches. ``WHEN
-NEVER`` renders what the database holds.
+second configure is instant). ``WHEN BUILD`` adds a target ``tune.<name>`` that searches, again only
+when the benchmark, the search options or the tool change. ``WHEN NEVER`` renders what the database
+holds. Every call adds ``retune.<name>``, which measures everything again. The configure never
+creates the database (it may be in the source tree): the first search that stores results does.
 
 Cache variables: ``POLICYTUNE_MODE`` (``tuned``, ``base``: the library defaults, ``test``: the
 benchmark's ``%TEST%`` variant, for reproducible CI builds) pins what is rendered;
-``POLICYTUNE_FORCE_TUNE`` re-runs searches regardless of the database.
+``POLICYTUNE_FORCE_TUNE`` makes this configure's ``WHEN CONFIGURE`` searches measure again, then
+goes back to ``OFF``.
+
+In-tree (``add_subdirectory`` or ``FetchContent``), the tool is built with the project, after the
+configure: ``WHEN CONFIGURE`` is an error there, and the benchmark and templates are checked when
+the header is rendered.
 
 With several templates (one per format, e.g. ``templates/reduce.mustache`` for ``cub::ChainedPolicy``
 hubs and ``templates/reduce_selector.mustache`` for CCCL 3.5's policy selectors), the CCCL release
@@ -47,7 +54,7 @@ the runtime value (``policytune generate --dispatch``; the README's "Policies pe
 #]=======================================================================]
 set(POLICYTUNE_MODE "tuned" CACHE STRING "What tune_algorithm() renders: tuned, base or test")
 set_property(CACHE POLICYTUNE_MODE PROPERTY STRINGS tuned base test)
-option(POLICYTUNE_FORCE_TUNE "Re-run tune_algorithm() searches regardless of the database" OFF)
+option(POLICYTUNE_FORCE_TUNE "Measure again in this configure's tune_algorithm() searches (one-shot)" OFF)
 
 # Fails the configure quoting the call. The indented lines keep CMake from re-wrapping them, so the
 # call and the reason each stay on one line.
@@ -84,8 +91,11 @@ function(tune_algorithm name)
   if(arg_UNPARSED_ARGUMENTS)
     policytune_detail_fail("unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
+  # SEARCH_ARGS ${variable} may expand to nothing: no extra options. Other keywords need a value.
+  list(REMOVE_ITEM arg_KEYWORDS_MISSING_VALUES SEARCH_ARGS)
   if(arg_KEYWORDS_MISSING_VALUES)
-    policytune_detail_fail("${arg_KEYWORDS_MISSING_VALUES} needs a value")
+    list(JOIN arg_KEYWORDS_MISSING_VALUES ", " missing)
+    policytune_detail_fail("${missing} needs a value")
   endif()
   if(NOT name MATCHES "^[A-Za-z_][A-Za-z0-9_.]*$")
     policytune_detail_fail("the name '${name}' must be an identifier (dots allowed)")
