@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -15,6 +16,7 @@
 
 #include "batch_source.hpp"
 #include "benchmark_name.hpp"
+#include "harness_state_validation.hpp"
 #include "process.hpp"
 #include "text_input.hpp"
 #include "user_error.hpp"
@@ -232,9 +234,18 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
     failure.reason = error.what();
     return {failure};
   }
+  // Every state is checked against what this run was asked for; a violation is a failed run of
+  // the variant, with the reason, so that nothing the binary invents is stored as a measurement.
+  const RunRequest request{entries_, ct_workload, options_.filters};
+  std::map<std::pair<std::string, std::string>, std::size_t> reported;  // (entry, rt_workload) -> row
   std::vector<Measurement> rows;
   for (const auto& state : run.states) {
-    if (state.ct_workload != ct_workload) continue;
+    if (const auto unasked = request_violation(state, request)) {
+      failure.status = Status::run_failed;
+      failure.reason = "harness reported " + *unasked;
+      return {failure};  // its key cannot be trusted, and so neither can the rest of the run
+    }
+    const auto violation = measurement_violation(state, options_.sampling.min_samples);
     Measurement m = template_row(ct_workload);
     m.variant = variant;
     m.entry = state.entry;
@@ -243,9 +254,24 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
     m.reason = state.reason;
     m.statistics = state.statistics;
     m.bytes_per_second = state.bytes_per_second;
-    if (m.status == Status::ok && !state.verified && variant != "base") {
+    if (violation) {
+      m.status = Status::run_failed;
+      m.reason = "harness reported " + *violation;
+      m.statistics = {};
+      m.bytes_per_second.reset();
+    } else if (m.status == Status::ok && !state.verified && variant != "base") {
       m.status = Status::wrong_result;
       m.reason = "not verified: the benchmark declares no check (state.verify_with)";
+    }
+    const auto [earlier, first_time] = reported.emplace(std::pair{m.entry, m.rt_workload}, rows.size());
+    if (!first_time) {
+      // Two answers to one question: neither can be trusted.
+      Measurement& first = rows[earlier->second];
+      first.status = Status::run_failed;
+      first.reason = "harness reported this state twice";
+      first.statistics = {};
+      first.bytes_per_second.reset();
+      continue;
     }
     rows.push_back(std::move(m));
   }

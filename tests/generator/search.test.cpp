@@ -124,6 +124,42 @@ TEST_CASE("each fault is recorded with its status and the search completes", "[s
   }
 }
 
+TEST_CASE("what a variant's own harness document forges is stored as a failed run, never as a measurement", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/forged.cpp");
+  options.sampling.min_samples = 5;
+  SearchProgress progress(workspace.quiet, false);
+  run_search(options, progress);
+  const auto rows = workspace.rows();
+  std::map<std::string, std::string> reasons;
+  for (const auto& row : rows) {
+    CHECK(row.entry != "ghost");
+    // Nothing of N=3000, which no run was asked for: a run that reports it fails as a whole.
+    CHECK((row.rt_workload == "N=1000" || (row.rt_workload.empty() && row.status == Status::run_failed)));
+    CHECK(row.ct_workload == "T{ct}=I32");
+    if (row.status != Status::ok) CHECK(row.statistics.median == 0);  // no forged number is kept
+    reasons[row.variant] = row.reason;
+  }
+  CHECK(status_by_variant(rows) == std::map<std::string, std::string>{
+                                       {"base", "ok"},
+                                       {"forgery_0", "ok"},
+                                       {"forgery_1", "run_failed"},
+                                       {"forgery_2", "run_failed"},
+                                       {"forgery_3", "run_failed"},
+                                       {"forgery_4", "run_failed"},
+                                       {"forgery_5", "run_failed"},
+                                       {"forgery_6", "run_failed"},
+                                       {"forgery_7", "run_failed"},
+                                   });
+  CHECK_THAT(reasons["forgery_1"], Catch::Contains("a median of 1e-300 s is not a measurement"));
+  CHECK_THAT(reasons["forgery_2"], Catch::Contains("a median of -1e-06 s"));
+  CHECK_THAT(reasons["forgery_3"], Catch::Contains("1 samples, fewer than the 5 asked for"));
+  CHECK_THAT(reasons["forgery_4"], Catch::Contains("entry 'ghost' is not one the benchmark lists"));
+  CHECK_THAT(reasons["forgery_5"], Catch::Contains("3000 is not a value of N"));
+  CHECK_THAT(reasons["forgery_6"], Catch::Contains("reported this state twice"));
+  CHECK_THAT(reasons["forgery_7"], Catch::Contains("'T{ct}=F64' was not asked for"));
+}
+
 TEST_CASE("when every variant fails the search stops with the first failure", "[search]") {
   Workspace workspace;
   auto options = workspace.options(kAllFail);

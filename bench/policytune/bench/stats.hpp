@@ -24,7 +24,8 @@ struct sample_stats
 };
 
 /// When sampling stops: at least `min_samples` samples and a relative noise of the median at most
-/// `max_noise`, or `max_time` seconds of wall time spent sampling, or `max_sample_count` samples.
+/// `max_noise`, or, past `min_samples`, `max_time` seconds of wall time spent sampling; or
+/// `max_sample_count` samples. `min_samples` always holds, so a driver can require it of every state.
 struct run_settings
 {
   long long min_samples = 10;
@@ -140,11 +141,15 @@ public:
     {
       return true;
     }
+    if (n < m_settings.min_samples)
+    {
+      return false;
+    }
     if (seconds_between(m_begin, steady_clock::now()) >= m_settings.max_time)
     {
       return true;
     }
-    if (n < m_settings.min_samples || n < m_next_check)
+    if (n < m_next_check)
     {
       return false;
     }
