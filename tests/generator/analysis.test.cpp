@@ -65,7 +65,7 @@ TEST_CASE("analyze names each block's source and when it was last measured, and 
     INFO(top);
     CHECK(top.find("tiny.sum[T{ct}=I32] on Host CPU (2 threads), GCC 12.2.0:\n"
                    "  source 1111111111111111, last measured 2025-01-01T00:00:02Z (older than 2222222222222222)\n"
-                   "  variant") != std::string::npos);
+                   "   variant") != std::string::npos);
     CHECK(top.find("  source 2222222222222222, last measured 2025-02-01T00:00:02Z (newest)\n") != std::string::npos);
   }
 }
