@@ -146,6 +146,8 @@ void BenchmarkSession::prepare() {
   } catch (const MalformedHarnessOutput& malformed) {
     throw UserError(source_, 0, std::string("base --list: ") + malformed.what());
   }
+  // Before anything is measured: a filter naming an axis or value the benchmark lacks is a typo.
+  check_filters_match(options_.filters, entries_, source_);
 
   // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
   std::set<std::string> ct_axes;

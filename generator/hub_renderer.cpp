@@ -163,7 +163,7 @@ std::string render_hub(const PolicyTemplate& policy_template, const SearchSpace&
     throw UserError("--dispatch '" + request.dispatch_axis + "' does not name a runtime axis such as Elements{io}");
   }
   if (request.mode == RenderMode::test && !request.test_variant) {
-    throw UserError("test mode needs the benchmark's test variant (a `// %TEST% <variant>` line)");
+    throw UserError(space.source_file(), 0, "test mode needs the benchmark's test variant (a `// %TEST% <variant>` line)");
   }
   const HubModel model = build_hub_model(policy_template, space, architectures, request);
   const bool own_header = !policy_template.header.empty();

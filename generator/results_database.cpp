@@ -323,4 +323,38 @@ std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
   });
 }
 
+std::vector<SourceVersion> ResultsDatabase::source_versions() {
+  return guarded([&] {
+    auto select = connection_->prepare(
+        "SELECT benchmark, source_hash, count(*), max(recorded_at) FROM measurements "
+        "GROUP BY benchmark, source_hash ORDER BY benchmark, max(recorded_at) DESC, source_hash");
+    std::vector<SourceVersion> versions;
+    while (select.step()) {
+      versions.push_back({select.text(0), select.text(1), static_cast<std::size_t>(select.integer(2)), select.text(3)});
+    }
+    return versions;
+  });
+}
+
+std::vector<std::size_t> ResultsDatabase::remove_source_versions(
+    const std::vector<std::pair<std::string, std::string>>& versions) {
+  return guarded([&] {
+    SqliteTransaction transaction(*connection_);
+    auto count = connection_->prepare("SELECT count(*) FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");
+    auto remove = connection_->prepare("DELETE FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");
+    auto remove_space = connection_->prepare("DELETE FROM search_spaces WHERE benchmark = ?1 AND source_hash = ?2");
+    std::vector<std::size_t> removed;
+    for (const auto& [benchmark, hash] : versions) {
+      count.bind(1, benchmark).bind(2, hash);
+      count.step();
+      removed.push_back(static_cast<std::size_t>(count.integer(0)));
+      count.reset();
+      remove.bind(1, benchmark).bind(2, hash).run();
+      remove_space.bind(1, benchmark).bind(2, hash).run();
+    }
+    transaction.commit();
+    return removed;
+  });
+}
+
 }  // namespace policytune

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "measurement.hpp"
@@ -17,6 +18,17 @@ struct SearchSpaceRecord {
   std::string algorithm;
   std::string size;    // exact decimal: spaces overflow 64 bits
   std::string ranges;  // the %RANGE% lines, one per line, as they were parsed
+};
+
+// The rows one version of a benchmark's source left: a search keys every row by the source's hash,
+// so editing the source (a comment too) starts a new version beside the old one.
+struct SourceVersion {
+  std::string benchmark;
+  std::string source_hash;
+  std::size_t rows = 0;
+  std::string newest;  // recorded_at of its newest row
+
+  bool operator==(const SourceVersion&) const = default;
 };
 
 // The measurements that are comparable with each other: one compile-time workload of one
@@ -57,6 +69,12 @@ public:
   std::vector<Measurement> measurements();  // in insertion order
   std::vector<Measurement> measurements(const MeasurementScope& scope);
   std::vector<SearchSpaceRecord> search_spaces();
+
+  // Every benchmark source version with measurements, by benchmark, newest first.
+  std::vector<SourceVersion> source_versions();
+  // Deletes every measurement and the search space record of each (benchmark, source hash) in one
+  // transaction; all or nothing. Returns how many measurements each lost, in the order given.
+  std::vector<std::size_t> remove_source_versions(const std::vector<std::pair<std::string, std::string>>& versions);
 
 private:
   struct Statements;

@@ -27,6 +27,10 @@ namespace {
 
 using Seconds = BenchmarkSession::Seconds;
 
+// Spaces up to this many variants are counted exactly (every variant's constraints evaluated once,
+// about a second); larger ones count every combination of their %RANGE% values.
+constexpr std::uint64_t kCountLimit = 1'000'000;
+
 // One benchmark source being searched.
 class BenchmarkSearch {
 public:
@@ -35,14 +39,18 @@ public:
       : options_(options), progress_(progress), database_(database), session_(options, progress, std::move(source)) {}
 
   void run() {
+    session_.prepare();
     const SearchSpace& space = session_.space();
     std::string ranges;
     for (const auto& p : space.parameters()) {
       ranges += fmt::format("{} {} {}:{}:{}\n", p.macro, p.label, p.start, p.end, p.step);
     }
-    database_.record(
-        SearchSpaceRecord{session_.name(), session_.source_hash(), session_.algorithm(), space.size().to_string(), ranges});
-    session_.prepare();
+    // The size coverage is measured against: what the constraints allow on this device, where the
+    // space is small enough to count; else every combination of the %RANGE% values.
+    const VariantSpace whole(space, session_.constraints(), session_.device().limits);
+    const auto allowed = whole.count_allowed(kCountLimit);
+    database_.record(SearchSpaceRecord{session_.name(), session_.source_hash(), session_.algorithm(),
+                                       allowed ? std::to_string(*allowed) : space.size().to_string(), ranges});
     if (options_.compile_only) {
       for (const auto& workload : session_.selected_workloads()) compile_workload(workload);
       return;
@@ -200,7 +208,12 @@ private:
       throw UserError("--compile-only measures nothing to guide --strategy " + name + ": use exhaustive or random");
     }
     auto strategy = make_strategy(name, variants, options_.budget, options_.seed);
-    const BigCount planned = options_.budget ? std::min(size, BigCount(*options_.budget)) : size;
+    // Progress counts against the variants this run may propose: constraints and shard applied.
+    if (!allowed_in_run_) {
+      const auto counted = variants.count_allowed(kCountLimit);
+      allowed_in_run_ = counted ? BigCount(*counted) : size;
+    }
+    const BigCount planned = options_.budget ? std::min(*allowed_in_run_, BigCount(*options_.budget)) : *allowed_in_run_;
     progress_.begin_workload(title, planned.fits_u64() ? planned.to_u64() : UINT64_MAX);
     if (name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, name));
     return strategy;
@@ -309,6 +322,7 @@ private:
   ResultsDatabase& database_;
   BenchmarkSession session_;
   std::vector<std::vector<std::string>> lane_environments_;
+  std::optional<BigCount> allowed_in_run_;  // the same for every workload: counted once
 };
 
 }  // namespace

@@ -47,6 +47,12 @@ void SearchProgress::variant_done(const std::string& variant, Status status, con
     best_variant_ = variant;
   }
   if (terminal_) {
+    // A failure gets a line of its own above the progress line, which would otherwise overwrite
+    // why the variant failed before anyone could read it. Failures stored by an earlier run were
+    // shown then (and `analyze --failures` lists them).
+    if (!reused && status != Status::ok && status != Status::skipped) {
+      fmt::print(stream_, "\r\033[K{}: {}: {}: {}\n", title_, variant, to_string(status), reason);
+    }
     fmt::print(stream_, "\r\033[K{}", status_line());
     std::fflush(stream_);
     return;

@@ -194,7 +194,9 @@ SearchSpace parse_search_space(const std::string& source, const std::string& fil
     }
     parameters.push_back(std::move(parameter));
   });
-  return SearchSpace(std::move(parameters));
+  SearchSpace space(std::move(parameters));
+  space.set_source_file(file);
+  return space;
 }
 
 std::optional<Variant> parse_test_variant(const std::string& source, const std::string& file, const SearchSpace& space) {

@@ -54,9 +54,15 @@ public:
   // The `-DMACRO=value` pairs that build this variant.
   std::vector<std::pair<std::string, std::int64_t>> defines_of(const Variant& variant) const;
 
+  // The benchmark source parse_search_space() read, so that later errors can name it; empty for a
+  // space built from parameters alone.
+  const std::string& source_file() const noexcept { return source_file_; }
+  void set_source_file(std::string file) { source_file_ = std::move(file); }
+
 private:
   std::vector<RangeParameter> parameters_;
   BigCount size_{1};
+  std::string source_file_;
 };
 
 // Parses every %RANGE% line of a benchmark source. `file` names the source in error messages.

@@ -22,9 +22,22 @@ VariantSpace::VariantSpace(const SearchSpace& space, const std::vector<Constrain
   }
 }
 
-bool VariantSpace::allowed(const Point& point) const {
-  const Variant variant = variant_of(point);
-  return all_allow(constraints_, variant, device_limits_) && in_shard(space_.name_of(variant), shard_index_, shard_count_);
+bool VariantSpace::allowed(const Point& point) const { return allows(variant_of(point)); }
+
+bool VariantSpace::allows(const Variant& variant) const {
+  return all_allow(constraints_, variant, device_limits_) &&
+         (shard_count_ <= 1 || in_shard(space_.name_of(variant), shard_index_, shard_count_));
+}
+
+std::optional<std::uint64_t> VariantSpace::count_allowed(std::uint64_t limit) const {
+  const BigCount& size = space_.size();
+  if (constraints_.empty() && shard_count_ <= 1 && size.fits_u64()) return size.to_u64();
+  if (!(size <= BigCount(limit))) return std::nullopt;
+  std::uint64_t allowed = 0;
+  for (BigCount index; index < size; index = index + BigCount(1)) {
+    if (allows(space_.variant_at(index))) ++allowed;
+  }
+  return allowed;
 }
 
 Variant VariantSpace::variant_of(const Point& point) const {

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,13 @@ public:
 
   Variant variant_of(const Point& point) const;
 
+  // How many variants are allowed, for a space of at most `limit` variants (counting visits every
+  // one of them); nullopt for a larger space. Without constraints and shards, the space's size.
+  std::optional<std::uint64_t> count_allowed(std::uint64_t limit) const;
+
 private:
+  bool allows(const Variant& variant) const;
+
   const SearchSpace& space_;
   const std::vector<Constraint>& constraints_;
   std::map<std::string, std::int64_t> device_limits_;

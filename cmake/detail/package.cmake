@@ -14,6 +14,9 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/templates/" DESTINATION "${CMAKE_INSTAL
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/bench/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/bench"
         PATTERN "CMakeLists.txt" EXCLUDE PATTERN "policytune" EXCLUDE)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/examples/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/examples")
+# bash-completion loads completions/<command> on demand from this folder.
+install(FILES "${PROJECT_SOURCE_DIR}/completions/policytune.bash"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions" RENAME policytune)
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/tune_algorithm.cmake" DESTINATION "${policytune_package_dir}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/cmake/detail/" DESTINATION "${policytune_package_dir}/detail"
         PATTERN "package.cmake" EXCLUDE PATTERN "in_tree.cmake" EXCLUDE)

@@ -12,13 +12,15 @@ const std::vector<Command>& all_commands() {
       {"list", "show the search space of benchmark sources and its exact size", setup_list},
       {"search", "build, verify and measure base and variants of benchmarks; store every result", setup_search},
       {"analyze",
-       "rank variants by score (--top), show how much of each space was searched (--coverage) or whether a size "
-       "dispatch beats one policy (--dispatch)",
+       "rank variants by score (--top), show how much of each space was searched (--coverage), which variants "
+       "failed and why (--failures) or whether a size dispatch beats one policy (--dispatch)",
        setup_analyze},
       {"generate", "render the winners of a database into a header-only policy hub", setup_generate},
       {"check", "benchmark CI: measure the shipped policies against base again; non-zero on a regression or drift",
        setup_check},
       {"merge", "combine databases of several machines or shards into --db, without duplicates or loss", setup_merge},
+      {"prune", "delete the measurements of benchmark sources edited since (other source hashes than the file's now)",
+       setup_prune},
       {"import", "bring measurements from other tuners into the database (kernel-tuner FILE.json[.gz])",
        setup_import},
       {"replay", "run a search strategy against a recorded landscape (Kernel Tuner cache): fraction of the optimum found",

@@ -64,6 +64,7 @@ RunCommand setup_search(CLI::App& app);
 RunCommand setup_generate(CLI::App& app);
 RunCommand setup_check(CLI::App& app);
 RunCommand setup_merge(CLI::App& app);
+RunCommand setup_prune(CLI::App& app);
 RunCommand setup_replay(CLI::App& app);
 
 }  // namespace policytune

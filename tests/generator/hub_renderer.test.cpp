@@ -343,6 +343,14 @@ TEST_CASE("inputs are validated before they reach C++ text", "[generate]") {
                     Catch::Contains("no C++ type for the compile-time label 'Q7'"));
 }
 
+TEST_CASE("test mode without a %TEST% line names the benchmark source", "[generate]") {
+  const auto recorded = testing::recorded_results();
+  const SearchSpace space = parse_search_space(read_text_file(recorded.reduce_source), recorded.reduce_source);
+  HubRequest request{"reduce.sum", "ok", "x.db", RenderMode::test, {"90"}, std::nullopt, ""};
+  CHECK_THROWS_WITH(render_hub(load_policy_template(kReduceTemplate), space, {}, request),
+                    recorded.reduce_source + ": test mode needs the benchmark's test variant (a `// %TEST% <variant>` line)");
+}
+
 TEST_CASE("several devices of one architecture need a choice or a nearest match", "[generate]") {
   auto recorded = testing::recorded_results({"90"});
   auto rows = recorded.rows;

@@ -527,3 +527,43 @@ TEST_CASE("ResultsDatabase creates the folder of a new database", "[database]") 
   CHECK(fs::exists(path));
   fs::remove_all(root);
 }
+
+TEST_CASE("source versions: rows and newest measurement per benchmark source, removed in one go", "[database][prune]") {
+  TempDir dir("db-versions");
+  const std::string path = dir.file("results.db");
+  ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+  // reduce.sum measured from two sources (a comment edited in between), scan.exclusive.sum from one.
+  std::vector<Measurement> rows;
+  for (const std::string variant : {"base", "ipt_7", "ipt_8"}) {
+    Measurement old = sample_measurement(variant);
+    old.source_hash = "00000000000000aa";
+    old.recorded_at = variant == "ipt_8" ? "2025-01-02T05:00:00Z" : "2025-01-02T03:04:05Z";
+    rows.push_back(old);
+    Measurement now = sample_measurement(variant);
+    now.source_hash = "00000000000000bb";
+    now.recorded_at = "2025-02-01T00:00:00Z";
+    rows.push_back(now);
+  }
+  Measurement scan = sample_measurement("base");
+  scan.benchmark = "scan.exclusive.sum";
+  rows.push_back(scan);
+  database.record(rows);
+  database.record(SearchSpaceRecord{"reduce.sum", "00000000000000aa", "reduce", "18", "T_ITEMS ipt 1:18:1\n"});
+  database.record(SearchSpaceRecord{"reduce.sum", "00000000000000bb", "reduce", "18", "T_ITEMS ipt 1:18:1\n"});
+
+  using policytune::SourceVersion;
+  CHECK(database.source_versions() ==
+        std::vector<SourceVersion>{{"reduce.sum", "00000000000000bb", 3, "2025-02-01T00:00:00Z"},
+                                   {"reduce.sum", "00000000000000aa", 3, "2025-01-02T05:00:00Z"},
+                                   {"scan.exclusive.sum", "0123456789abcdef", 1, "2025-01-02T03:04:05Z"}});
+
+  CHECK(database.remove_source_versions({{"reduce.sum", "00000000000000aa"}, {"reduce.sum", "no-such-hash"}}) ==
+        std::vector<std::size_t>{3, 0});
+  CHECK(database.source_versions() ==
+        std::vector<SourceVersion>{{"reduce.sum", "00000000000000bb", 3, "2025-02-01T00:00:00Z"},
+                                   {"scan.exclusive.sum", "0123456789abcdef", 1, "2025-01-02T03:04:05Z"}});
+  for (const auto& row : database.measurements()) CHECK(row.source_hash != "00000000000000aa");
+  const auto spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 1);
+  CHECK(spaces.front().source_hash == "00000000000000bb");
+}

@@ -17,6 +17,7 @@
 
 #include "support/temporary_directory.hpp"
 #include "results_database.hpp"
+#include "text_input.hpp"
 #include "user_error.hpp"
 
 using namespace policytune;
@@ -351,6 +352,27 @@ TEST_CASE("variants the constraints exclude are never built nor counted", "[sear
   run_search(options, budgeted_progress);
   CHECK(budgeted_progress.measured() == 4);
   for (const auto& row : budgeted.rows()) CHECK(variants.count(row.variant) == 1);
+}
+
+TEST_CASE("progress and the recorded space count the variants the constraints allow", "[search][constraint]") {
+  Workspace workspace;
+  const auto options = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/constrained/sum.cpp");
+  const fs::path log = workspace.root / "progress.log";
+  std::FILE* stream = std::fopen(log.c_str(), "w");
+  REQUIRE(stream != nullptr);
+  SearchProgress progress(stream, false);
+  run_search(options, progress);
+  std::fclose(stream);
+  // 6 of the 16 combinations are allowed: the whole allowed space searched reads 6 / 6.
+  const std::string text = read_text_file(log.string());
+  INFO(text);
+  CHECK(text.find("constrained.sum: searching 6 variants\n") != std::string::npos);
+  CHECK(text.find("constrained.sum [6/6]") != std::string::npos);
+  CHECK(text.find("/16]") == std::string::npos);
+  ResultsDatabase database(options.database, ResultsDatabase::Mode::must_exist);
+  const auto spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 1);
+  CHECK(spaces.front().size == "6");  // what analyze --coverage divides by
 }
 
 TEST_CASE("each measurement lane runs its variants on its own device", "[search][lanes]") {

@@ -1,0 +1,67 @@
+# bash completion for policytune: subcommands, each subcommand's options, and the values of options
+# that take one of a few words. Installed as share/bash-completion/completions/policytune.
+# The option lists follow the tool's CLI11 definitions; the test cli.completion_options fails when
+# `policytune <command> --help` shows an option a list lacks, or the other way round.
+
+_policytune_commands="list search analyze generate check merge prune import replay"
+
+_policytune_options_list="-h --help"
+_policytune_measurement_options="-a --axis --db --build-dir -j --jobs --batch-size --build-timeout --run-timeout --cxx
+  --nvcc --cuda-arch -I --include --compiler-launcher --min-samples --max-noise --max-time"
+_policytune_options_search="-h --help -R --regex --strategy --budget --time-limit --seed --lanes --force --compile-only
+  --shard $_policytune_measurement_options"
+_policytune_options_analyze="-h --help --db --top --coverage --failures --dispatch --max-policies --threshold -R --regex"
+_policytune_options_generate="-h --help --db --benchmark --template --format --cccl --cccl-include -o --output
+  --namespace --archs --mode --match --device --dispatch --max-policies --threshold"
+_policytune_options_check="-h --help $_policytune_measurement_options --tolerance --max-drift --dispatch --max-policies
+  --threshold"
+_policytune_options_merge="-h --help --db"
+_policytune_options_prune="-h --help --db --dry-run"
+_policytune_options_import="-h --help --db --base"
+_policytune_options_replay="-h --help --strategy --budget --repeats --seed --batch"
+
+_policytune_strategies="auto exhaustive random adaptive_evolution genetic_algorithm iterated_local_search
+  simulated_annealing"
+
+_policytune() {
+  local cur prev command word i
+  cur="${COMP_WORDS[COMP_CWORD]}"
+  prev=""
+  ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD - 1]}"
+  command=""
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word="${COMP_WORDS[i]}"
+    if [[ " $_policytune_commands " == *" $word "* ]]; then
+      command="$word"
+      break
+    fi
+  done
+
+  if [[ -z "$command" ]]; then
+    COMPREPLY=($(compgen -W "$_policytune_commands --help --version" -- "$cur"))
+    return 0
+  fi
+
+  # Values of options that take one of a few words, or a file or folder.
+  case "$prev" in
+    --strategy) COMPREPLY=($(compgen -W "$_policytune_strategies" -- "$cur")); return 0 ;;
+    --mode) COMPREPLY=($(compgen -W "tuned base test" -- "$cur")); return 0 ;;
+    --format) COMPREPLY=($(compgen -W "auto chained_policy policy_selector host" -- "$cur")); return 0 ;;
+    --match) COMPREPLY=($(compgen -W "exact nearest" -- "$cur")); return 0 ;;
+    --build-dir | --cccl-include | -I | --include) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+    --db | --benchmark | --template | -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+  esac
+  if [[ "$command" == import && "$prev" == import ]]; then
+    COMPREPLY=($(compgen -W "kernel-tuner" -- "$cur"))
+    return 0
+  fi
+
+  if [[ "$cur" == -* ]]; then
+    local options_variable="_policytune_options_${command}"
+    COMPREPLY=($(compgen -W "${!options_variable}" -- "$cur"))
+    return 0
+  fi
+  COMPREPLY=($(compgen -f -- "$cur"))  # benchmark sources, databases, landscapes
+}
+
+complete -o filenames -o bashdefault -F _policytune policytune
