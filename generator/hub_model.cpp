@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "architecture_fallback.hpp"
 #include "user_error.hpp"
 #include "version.hpp"
 #include "workload.hpp"
@@ -121,7 +122,8 @@ std::string decision_tree(const WorkloadRanges& ranges, std::size_t low, std::si
   return text + decision_tree(ranges, upper, high, parameter, prefix);
 }
 
-std::string banner(const PolicyTemplate& policy_template, const HubRequest& request) {
+std::string banner(const PolicyTemplate& policy_template, const HubRequest& request,
+                   const std::vector<ArchitecturePolicies>& architectures) {
   static const std::map<HubFormat, std::string> what{{HubFormat::chained_policy, "CUDA policy hub"},
                                                      {HubFormat::policy_selector, "CUDA policy selector"},
                                                      {HubFormat::host, "Host policies"}};
@@ -139,6 +141,13 @@ std::string banner(const PolicyTemplate& policy_template, const HubRequest& requ
     case RenderMode::base: out += "// Mode base: the library's default policies everywhere; no measurements used.\n"; break;
     case RenderMode::test: out += "// Mode test: the benchmark's declared test variant everywhere; no measurements used.\n"; break;
   }
+  // A device nobody measured the architecture of (nearest match): the whole header is a stand-in
+  // for it, so the top says so, not only its link.
+  for (const auto& architecture : architectures) {
+    if (request.mode == RenderMode::tuned && measured_architecture(architecture) != architecture.architecture) {
+      out += "// sm_" + architecture.architecture + ": " + comment_safe(architecture.device_note) + ".\n";
+    }
+  }
   out += "#pragma once\n\n";
   std::vector<std::string> includes = policy_template.includes;
   if (policy_template.format != HubFormat::host) includes.push_back("<policytune/detail/hub_support.cuh>");
@@ -148,16 +157,6 @@ std::string banner(const PolicyTemplate& policy_template, const HubRequest& requ
     if (seen.insert(include).second) out += "#include " + include + "\n";
   }
   return out;
-}
-
-// An architecture's SM number for ordering (90 for "90" and "90a"); -1 where the text has none.
-int sm_number(const std::string& architecture) {
-  int number = -1;
-  for (char c : architecture) {
-    if (c < '0' || c > '9' || number > 100000) break;
-    number = (number < 0 ? 0 : number * 10) + (c - '0');
-  }
-  return number;
 }
 
 // Renders the template's body for a workload of `link`.
@@ -229,7 +228,7 @@ HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpac
   const PolicyTemplate& t = policy_template;
   HubModel model;
   model.format = t.format;
-  model.banner = banner(t, request);
+  model.banner = banner(t, request, architectures);
   model.name_space = request.name_space;
   model.hub_name = t.hub_name;
   model.parameters = t.hub_parameters;
@@ -269,18 +268,12 @@ HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpac
     // with the nearest lower one's winners, so that its untuned workloads fall back to the
     // library's policy for it, not for the lower architecture.
     std::vector<ArchitecturePolicies> links = measured;
-    for (const auto& arch : request.architectures) {
-      const ArchitecturePolicies* lower = nullptr;
-      bool own = false;
-      for (const auto& m : measured) {
-        own = own || m.architecture == arch;
-        if (sm_number(m.architecture) < sm_number(arch)) lower = &m;
-      }
-      if (own || lower == nullptr) continue;
-      ArchitecturePolicies borrowed = *lower;
-      borrowed.architecture = arch;
-      borrowed.device_note = "no measurements; sm_" + lower->architecture + "'s winners, the library's sm_" + arch +
-                             " policy for the rest";
+    for (const auto& fallback : architecture_fallbacks(measured, request.architectures)) {
+      if (fallback.lower == nullptr) continue;  // below every measured one: the library's hub
+      ArchitecturePolicies borrowed = *fallback.lower;
+      borrowed.architecture = fallback.architecture;
+      borrowed.device_note = "no measurements; sm_" + measured_architecture(*fallback.lower) + "'s winners, the library's sm_" +
+                             fallback.architecture + " policy for the rest";
       links.push_back(std::move(borrowed));
     }
     std::stable_sort(links.begin(), links.end(), [](const ArchitecturePolicies& a, const ArchitecturePolicies& b) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "analysis.hpp"
+#include "architecture_fallback.hpp"
 #include "user_error.hpp"
 
 namespace policytune {
@@ -127,7 +128,7 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
       note = fmt::format("nearest match: measured on {}, not on {}", *devices.begin(), device);
       device = *devices.begin();
     }
-    ArchitecturePolicies policies{architecture, note, {}};
+    ArchitecturePolicies policies{architecture, note, {}, device, architecture};
     // Several toolkits or libraries on one device: the most recent measurements win.
     std::map<std::string, const WorkloadGroup*> chosen;
     std::vector<std::string> order;
@@ -168,7 +169,34 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
     policies.device_note = policies.device_note.empty() ? "measured on " + device : policies.device_note;
     result.push_back(std::move(policies));
   }
+
+  // A device whose architecture nobody measured (a new GPU): ChainedPolicy would serve it with the
+  // nearest lower link anyway; a link of its own keeps the library's policy for that architecture
+  // wherever nothing was tuned, and says where its tuned policies come from.
+  const std::string& wanted = options.device_architecture;
+  if (options.match == DeviceMatch::nearest && !options.device.empty() && sm_number(wanted) >= 0 &&
+      devices_by_architecture.count(wanted) == 0) {
+    if (const ArchitecturePolicies* lower = nearest_lower(result, wanted)) {
+      ArchitecturePolicies stand_in = *lower;
+      stand_in.architecture = wanted;
+      stand_in.device_note = fmt::format(
+          "not measured on {} or any other sm_{} device; tuned policies measured on {} (sm_{}), the nearest lower "
+          "architecture, and the library's sm_{} policy for the rest",
+          options.device, wanted, lower->device, measured_architecture(*lower), wanted);
+      const auto after = std::find_if(result.begin(), result.end(), [&](const ArchitecturePolicies& a) {
+        return a.architecture == "host" || sm_number(a.architecture) > sm_number(wanted);
+      });
+      result.insert(after, std::move(stand_in));
+    }
+  }
   return result;
+}
+
+std::optional<std::string> recorded_architecture(const std::vector<Measurement>& measurements, const std::string& device) {
+  for (const auto& m : measurements) {
+    if (m.device.name == device) return architecture_of(m.device);
+  }
+  return std::nullopt;
 }
 
 }  // namespace policytune

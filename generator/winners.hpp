@@ -18,7 +18,9 @@ namespace policytune {
 enum class RenderMode { tuned, base, test };
 
 // How results of a device are matched to an architecture: exact takes only the chosen device's
-// (or the only device's) results; nearest may use another device of the same architecture.
+// (or the only device's) results; nearest may use another device of the same architecture, and
+// where no device of the chosen device's architecture was measured (a new GPU), the nearest lower
+// architecture's results.
 enum class DeviceMatch { exact, nearest };
 
 // One range of a rendered dispatch: the variant that serves the range.
@@ -53,6 +55,10 @@ struct ArchitecturePolicies {
   std::string architecture;  // "90", or "host"
   std::string device_note;   // which device's measurements, and any nearest match
   std::vector<WorkloadPolicy> workloads;
+  std::string device = "";   // the device whose measurements these are
+  // The architecture they were measured on: `architecture`, or, for the architecture of a device
+  // nobody measured it on (nearest match), the nearest lower one that stands in for it.
+  std::string measured_architecture = "";
 };
 
 struct WinnerOptions {
@@ -62,6 +68,10 @@ struct WinnerOptions {
   std::string device;  // name of the device to render for; empty: the only one per architecture
   // Also select dispatches over a runtime axis (its `axis` must be set); none when nullopt.
   std::optional<DispatchOptions> dispatch;
+  // The SM number of `device` ("100"), for a device no results of the benchmark come from: with
+  // nearest, where no device of that architecture was measured either, the nearest lower
+  // architecture's winners serve it. Empty: no such stand-in.
+  std::string device_architecture = "";
 };
 
 // The variant `generate` takes from one group's scores: the best-ranked one that `usable`
@@ -83,5 +93,9 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
 
 // The architecture a device's compute capability names: "9.0" -> "90"; the host -> "host".
 std::string architecture_of(const DeviceIdentity& device);
+
+// The architecture of the device named `device` as any of `measurements` (of any benchmark)
+// records it; nullopt where none comes from that device.
+std::optional<std::string> recorded_architecture(const std::vector<Measurement>& measurements, const std::string& device);
 
 }  // namespace policytune

@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "../architecture_fallback.hpp"
 #include "../benchmark_name.hpp"
 #include "../hub_renderer.hpp"
 #include "../policy_template.hpp"
@@ -31,6 +32,7 @@ struct GenerateOptions {
   std::string mode = "tuned";
   std::string match = "exact";
   std::string device;
+  std::string device_architecture;
   DispatchCommandOptions dispatch;
 };
 
@@ -132,6 +134,34 @@ std::vector<std::string> split_architectures(const std::vector<std::string>& giv
   return architectures;
 }
 
+// The SM number of --device: as the database records it (from any benchmark), else as
+// --device-arch says; empty where neither knows. Throws UserError where the two disagree.
+std::string device_architecture(const GenerateOptions& options, const std::vector<Measurement>& measurements) {
+  const std::string& given = options.device_architecture;
+  if (!given.empty() && given.find_first_not_of("0123456789") != std::string::npos) {
+    throw UserError("--device-arch '" + given + "' is not an SM number such as 100");
+  }
+  const auto recorded = recorded_architecture(measurements, options.device);
+  if (recorded && !given.empty() && *recorded != given) {
+    throw UserError(options.database, 0,
+                    fmt::format("--device-arch {}: the database records '{}' as sm_{}", given, options.device, *recorded));
+  }
+  return recorded ? *recorded : given;
+}
+
+// Tells the user what each architecture without measurements of its own gets: the header says it
+// too, but a build that regenerates it should not hide it.
+void note_fallbacks(const std::vector<ArchitecturePolicies>& architectures, const HubRequest& request) {
+  for (const auto& architecture : architectures) {
+    if (measured_architecture(architecture) != architecture.architecture) {
+      fmt::print(stderr, "policytune: note: sm_{}: {}\n", architecture.architecture, architecture.device_note);
+    }
+  }
+  for (const auto& fallback : architecture_fallbacks(architectures, request.architectures)) {
+    fmt::print(stderr, "policytune: note: {}\n", describe(fallback));
+  }
+}
+
 }  // namespace
 
 RunCommand setup_generate(CLI::App& app) {
@@ -152,9 +182,13 @@ RunCommand setup_generate(CLI::App& app) {
   app.add_option("--archs", options->architectures, "SM architectures the consumer builds for (80,90)");
   app.add_option("--mode", options->mode, "tuned: the database decides; base: library defaults; test: the %TEST% variant")
       ->check(CLI::IsMember({"tuned", "base", "test"}))->capture_default_str();
-  app.add_option("--match", options->match, "exact, or nearest: results of another device of the same architecture")
+  app.add_option("--match", options->match,
+                 "exact, or nearest: results of another device of the same architecture, else of the nearest lower one")
       ->check(CLI::IsMember({"exact", "nearest"}))->capture_default_str();
-  app.add_option("--device", options->device, "render for this device's results (by name)");
+  auto* device = app.add_option("--device", options->device, "render for this device's results (by name)");
+  app.add_option("--device-arch", options->device_architecture,
+                 "the SM number of --device (100) where the database has no results from it (a new GPU)")
+      ->needs(device);
   add_dispatch_options(app, options->dispatch,
                        "a policy per range of this runtime axis (Elements{io}) where several beat one, and a selector");
   return [options] {
@@ -192,14 +226,30 @@ RunCommand setup_generate(CLI::App& app) {
           fmt::print(stderr, "policytune: note: {} results of {} measured another version of {}; they are not used\n", stale,
                      request.benchmark, options->benchmark);
         }
-        if (!options->device.empty() &&
-            std::none_of(measurements.begin(), measurements.end(), [&](const Measurement& m) {
-              return m.benchmark == request.benchmark && m.device.name == options->device;
-            })) {
-          throw UserError(options->database, 0,
-                          "--device '" + options->device + "': no results of " + request.benchmark + " from that device");
+        if (!options->device.empty()) {
+          winner_options.device_architecture = device_architecture(*options, measurements);
+          const bool unmeasured = std::none_of(measurements.begin(), measurements.end(), [&](const Measurement& m) {
+            return m.benchmark == request.benchmark && m.device.name == options->device;
+          });
+          const std::string missing = "--device '" + options->device + "': no results of " + request.benchmark + " from that device";
+          if (unmeasured && winner_options.match == DeviceMatch::exact) throw UserError(options->database, 0, missing);
+          if (unmeasured && winner_options.device_architecture.empty()) {
+            throw UserError(options->database, 0, missing + ", nor its architecture: say it with --device-arch (such as 100)");
+          }
         }
         architectures = select_winners(measurements, space, winner_options);
+        const std::string& device_arch = winner_options.device_architecture;
+        if (policy_template.format != HubFormat::host) {
+          // The device's architecture is one the header is for: where nothing serves it, say so.
+          if (winner_options.match == DeviceMatch::nearest && sm_number(device_arch) >= 0 &&
+              std::find(request.architectures.begin(), request.architectures.end(), device_arch) ==
+                  request.architectures.end()) {
+            request.architectures.push_back(device_arch);
+            std::sort(request.architectures.begin(), request.architectures.end(),
+                      [](const std::string& a, const std::string& b) { return sm_number(a) < sm_number(b); });
+          }
+          note_fallbacks(architectures, request);
+        }
       } else {
         fmt::print(stderr, "policytune: note: no database {}: rendering the library's defaults\n", options->database);
       }

@@ -318,6 +318,35 @@ TEST_CASE("an architecture below every measured one gets no link: the library's 
   CHECK_THAT(text, Catch::Contains("::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>"));
 }
 
+TEST_CASE("a header for a GPU whose architecture nobody measured says where its policies come from", "[generate]") {
+  // generate --device "<new GPU>" --device-arch 100 --match nearest --archs 90,100,120
+  const auto only_sm90 = testing::recorded_results({"90"});
+  const std::string text = read_text_file(only_sm90.reduce_source);
+  const SearchSpace space = parse_search_space(text, only_sm90.reduce_source);
+  WinnerOptions options{"reduce.sum", content_hash(text), DeviceMatch::nearest, "Synthetic GPU C (test data, never measured)"};
+  options.device_architecture = "100";
+  const auto architectures = select_winners(only_sm90.rows, space, options);
+  HubRequest request{"reduce.sum", "policytune::tests::new_gpu", "recorded.db", RenderMode::tuned, {"90", "100", "120"},
+                     std::nullopt, ""};
+  const std::string header = render_hub(load_policy_template(kReduceTemplate), space, architectures, request);
+  check_golden("reduce_hub_new_gpu.cuh", header);
+  const std::string stand_in =
+      "sm_100: not measured on Synthetic GPU C (test data, never measured) or any other sm_100 device; tuned policies "
+      "measured on Synthetic GPU B (test data) (sm_90), the nearest lower architecture, and the library's sm_100 policy "
+      "for the rest";
+  // Said at the top, before the includes, and on the link itself.
+  CHECK(header.find("// " + stand_in + ".\n") < header.find("#pragma once"));
+  const std::string sm100 = block_of(header, "100");
+  CHECK(sm100.starts_with("  // " + stand_in + "\n"));
+  CHECK_THAT(sm100, Catch::Contains("using ReducePolicy = typename default_policy<1000>::ReducePolicy;"));
+  CHECK_THAT(sm100, Catch::Contains("ipt_16.tpb_512.ipv_1"));
+  // An architecture above the stand-in is named after where the policies were measured.
+  CHECK_THAT(header, Catch::Contains("// sm_120: no measurements; sm_90's winners, the library's sm_120 policy for the rest"));
+  // A hub of measured architectures only has no such line.
+  const auto measured = render(only_sm90.rows, only_sm90.reduce_source, kReduceTemplate, RenderMode::tuned, {"90"}).text;
+  CHECK(measured.find("not measured on") == std::string::npos);
+}
+
 TEST_CASE("inputs are validated before they reach C++ text", "[generate]") {
   const auto recorded = testing::recorded_results();
   const std::string text = read_text_file(recorded.reduce_source);

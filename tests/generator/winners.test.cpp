@@ -1,0 +1,82 @@
+#include "winners.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "support/recorded_results.hpp"
+#include "text_input.hpp"
+
+using namespace policytune;
+
+namespace {
+
+const std::string kNewGpu = "Synthetic GPU C (test data, never measured)";
+
+// The winners for `device`, nearest match, where the database does not know the device and its
+// architecture is said as `device_architecture`.
+std::vector<ArchitecturePolicies> winners_for(const testing::RecordedResults& recorded, const std::string& device,
+                                              const std::string& device_architecture, DeviceMatch match) {
+  const std::string text = read_text_file(recorded.reduce_source);
+  const SearchSpace space = parse_search_space(text, recorded.reduce_source);
+  WinnerOptions options{"reduce.sum", content_hash(text), match, device};
+  options.device_architecture = device_architecture;
+  return select_winners(recorded.rows, space, options);
+}
+
+std::vector<std::string> architectures_of(const std::vector<ArchitecturePolicies>& policies) {
+  std::vector<std::string> architectures;
+  for (const auto& p : policies) architectures.push_back(p.architecture);
+  return architectures;
+}
+
+}  // namespace
+
+TEST_CASE("nearest match: a device whose architecture nobody measured gets the nearest lower one's winners",
+          "[winners]") {
+  const auto recorded = testing::recorded_results({"80", "90"});
+  const auto selected = winners_for(recorded, kNewGpu, "100", DeviceMatch::nearest);
+  REQUIRE(architectures_of(selected) == std::vector<std::string>{"80", "90", "100"});
+  const auto& sm90 = selected[1];
+  const auto& sm100 = selected[2];
+  CHECK(sm100.measured_architecture == "90");
+  CHECK(sm100.device == "Synthetic GPU B (test data)");
+  REQUIRE(sm100.workloads.size() == sm90.workloads.size());
+  for (std::size_t i = 0; i < sm90.workloads.size(); ++i) {
+    CHECK(sm100.workloads[i].ct_workload == sm90.workloads[i].ct_workload);
+    CHECK(sm100.workloads[i].variant_name == sm90.workloads[i].variant_name);
+  }
+  CHECK(sm100.device_note == "not measured on " + kNewGpu +
+                                 " or any other sm_100 device; tuned policies measured on Synthetic GPU B (test data) "
+                                 "(sm_90), the nearest lower architecture, and the library's sm_100 policy for the rest");
+  // The measured architectures keep their own, with the usual nearest-match note.
+  CHECK(sm90.measured_architecture == "90");
+  CHECK(sm90.device_note == "nearest match: measured on Synthetic GPU B (test data), not on " + kNewGpu);
+
+  // Between two measured architectures, the lower one stands in, in its place in the order.
+  const auto between = winners_for(recorded, kNewGpu, "86", DeviceMatch::nearest);
+  REQUIRE(architectures_of(between) == std::vector<std::string>{"80", "86", "90"});
+  CHECK(between[1].measured_architecture == "80");
+  CHECK(between[1].workloads.at(0).variant_name == "ipt_20.tpb_256.ipv_2");
+}
+
+TEST_CASE("no stand-in with an exact match, below every measured architecture, or where the architecture was measured",
+          "[winners]") {
+  const auto recorded = testing::recorded_results({"80", "90"});
+  // Exact: the device's own results only, and it has none.
+  CHECK(winners_for(recorded, kNewGpu, "100", DeviceMatch::exact).empty());
+  // Nothing lower to take from: the library's hub serves it.
+  CHECK(architectures_of(winners_for(recorded, kNewGpu, "75", DeviceMatch::nearest)) == std::vector<std::string>{"80", "90"});
+  // Another device measured sm_90: it serves, as before.
+  const auto same = winners_for(recorded, kNewGpu, "90", DeviceMatch::nearest);
+  REQUIRE(architectures_of(same) == std::vector<std::string>{"80", "90"});
+  CHECK(same[1].measured_architecture == "90");
+}
+
+TEST_CASE("a device's architecture is known from any benchmark it measured", "[winners]") {
+  auto rows = testing::recorded_results({"80"}).rows;
+  rows.back().benchmark = "scan.exclusive.sum";
+  rows.back().device.name = kNewGpu;
+  rows.back().device.compute_capability = "10.0";
+  CHECK(recorded_architecture(rows, kNewGpu) == "100");
+  CHECK(recorded_architecture(rows, "Synthetic GPU A (test data)") == "80");
+  CHECK_FALSE(recorded_architecture(rows, "Unknown GPU"));
+}
