@@ -7,6 +7,7 @@
 #include <exception>
 
 #include "commands/command.hpp"
+#include "environment_error.hpp"
 #include "user_error.hpp"
 #include "version.hpp"
 
@@ -27,15 +28,18 @@ int main(int argc, char** argv) {
     return app.exit(done);
   } catch (const CLI::ParseError& error) {
     fmt::print(stderr, "policytune: error: {}\n", error.what());
-    return 2;
+    return kUserErrorExit;
   }
   try {
     return run();
   } catch (const UserError& error) {
     fmt::print(stderr, "policytune: error: {}\n", error.what());
-    return 2;
+    return kUserErrorExit;
+  } catch (const EnvironmentError& error) {
+    fmt::print(stderr, "policytune: error: {}\n", error.what());
+    return kEnvironmentErrorExit;
   } catch (const std::exception& error) {
     fmt::print(stderr, "policytune: internal error (please report): {}\n", error.what());
-    return 70;
+    return kInternalErrorExit;
   }
 }

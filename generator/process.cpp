@@ -11,8 +11,10 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 #include <fmt/format.h>
 
+#include "environment_error.hpp"
 #include "user_error.hpp"
 
 extern char** environ;
@@ -61,12 +63,12 @@ std::string ProcessResult::describe() const {
 ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::duration<double> timeout,
                           const std::optional<std::string>& working_directory,
                           const std::vector<std::string>& environment) {
-  if (argv.empty()) throw UserError("internal: empty command");
+  if (argv.empty()) throw std::logic_error("run_process: empty command");
   int out_pipe[2];
   int err_pipe[2];
   int exec_pipe[2];  // reports an exec failure (errno) from the child; closes on successful exec
   if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 || pipe2(exec_pipe, O_CLOEXEC) != 0) {
-    throw UserError(std::string("cannot create pipes: ") + std::strerror(errno));
+    throw EnvironmentError(std::string("cannot create pipes: ") + std::strerror(errno));
   }
   std::vector<char*> args;
   for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
@@ -92,7 +94,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
 
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
-  if (pid < 0) throw UserError(std::string("cannot fork: ") + std::strerror(errno));
+  if (pid < 0) throw EnvironmentError(std::string("cannot fork: ") + std::strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
     dup2(out_pipe[1], STDOUT_FILENO);
@@ -124,8 +126,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
     close(err_pipe[0]);
     waitpid(pid, nullptr, 0);
     const bool directory_missing = working_directory && !std::filesystem::is_directory(*working_directory);
-    throw UserError(directory_missing ? *working_directory : argv[0], 0,
-                    std::string(directory_missing ? "cannot enter: " : "cannot run: ") + std::strerror(exec_error));
+    // A compiler that is not installed, a folder removed under us: the machine, not the input.
+    throw EnvironmentError(directory_missing ? *working_directory : argv[0],
+                           std::string(directory_missing ? "cannot enter: " : "cannot run: ") + std::strerror(exec_error));
   }
   close(exec_pipe[0]);
 

@@ -5,6 +5,7 @@
 #include <thread>
 #include <optional>
 
+#include "environment_error.hpp"
 #include "user_error.hpp"
 
 namespace policytune {
@@ -122,11 +123,23 @@ auto ResultsDatabase::guarded(Action&& action) -> decltype(action()) {
   try {
     return action();
   } catch (const SqliteError& error) {
-    if (error.code() == SQLITE_NOTADB || error.code() == SQLITE_CORRUPT) {
-      throw UserError(path_, 0, "not a PolicyTune database (corrupt, or not SQLite): " +
-                                    std::string(error.what()));
+    switch (error.code() & 0xff) {  // the primary code of an extended one
+      case SQLITE_NOTADB:
+      case SQLITE_CORRUPT:
+        throw UserError(path_, 0, "not a PolicyTune database (corrupt, or not SQLite): " + std::string(error.what()));
+      case SQLITE_FULL:
+      case SQLITE_IOERR:
+      case SQLITE_BUSY:
+      case SQLITE_LOCKED:
+      case SQLITE_READONLY:
+      case SQLITE_CANTOPEN:
+      case SQLITE_PERM:
+      case SQLITE_NOMEM:
+      case SQLITE_NOLFS:
+        throw EnvironmentError(path_, std::string("database error: ") + error.what());
+      default:
+        throw;  // a statement of ours that SQLite refuses is a bug
     }
-    throw UserError(path_, 0, std::string("database error: ") + error.what());
   }
 }
 
@@ -139,7 +152,7 @@ ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(
   const auto parent = std::filesystem::path(path_).parent_path();
   if (mode == Mode::create_if_missing && !parent.empty() && !std::filesystem::exists(parent, error)) {
     std::filesystem::create_directories(parent, error);
-    if (error) throw UserError(path_, 0, "cannot create its folder: " + error.message());
+    if (error) throw EnvironmentError(path_, "cannot create its folder: " + error.message());
   }
   guarded([&] {
     connection_ = std::make_unique<SqliteConnection>(path_, mode == Mode::create_if_missing);

@@ -8,7 +8,8 @@ namespace policytune {
 
 // The one exception type for mistakes in the user's input (files, databases, command lines).
 // main() catches it and prints `policytune: error: <file>:<line>: <what>` with exit code 2.
-// Anything else that escapes is a bug in PolicyTune.
+// The machine failing is an EnvironmentError (exit 74); anything else that escapes is a bug in
+// PolicyTune (exit 70).
 class UserError : public std::runtime_error {
 public:
   // `line` 0 means the error concerns the whole file, and no line is printed.
