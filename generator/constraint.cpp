@@ -18,6 +18,7 @@ struct Constraint::Node {
   std::string name;           // limit; the operator of unary and binary nodes
   std::unique_ptr<Node> left;
   std::unique_ptr<Node> right;
+  std::size_t depth = 1;      // of the subtree: evaluation and destruction recurse this deep
 };
 
 namespace {
@@ -32,6 +33,10 @@ struct Value {
   std::int64_t number = 0;
   std::optional<Undefined> undefined;
 };
+
+// Evaluating and destroying a tree recurse once per level: a line of ten thousand '(' or '!' or
+// '+' must be an error, not a stack overflow. Real constraints nest a handful of levels.
+constexpr std::size_t kMaxExpressionDepth = 64;
 
 class Parser {
 public:
@@ -53,6 +58,19 @@ private:
     return operators;
   }
 
+  // The parser itself recurses per '(' and unary operator before any node exists to measure.
+  struct Nesting {
+    Parser& parser;
+    explicit Nesting(Parser& p) : parser(p) { parser.check_depth(++parser.nesting_); }
+    ~Nesting() { --parser.nesting_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+  };
+
+  void check_depth(std::size_t depth) const {
+    if (depth > kMaxExpressionDepth) fail("the expression nests deeper than " + std::to_string(kMaxExpressionDepth) + " levels");
+  }
+
   std::unique_ptr<Node> binary(std::size_t level) {
     if (level == levels().size()) return unary();
     auto left = binary(level + 1);
@@ -70,6 +88,8 @@ private:
       node->name = matched;
       node->left = std::move(left);
       node->right = binary(level + 1);
+      node->depth = 1 + std::max(node->left->depth, node->right->depth);
+      check_depth(node->depth);
       left = std::move(node);
     }
   }
@@ -81,7 +101,9 @@ private:
       auto node = std::make_unique<Node>();
       node->kind = Node::Kind::unary;
       node->name = std::string(1, text_[position_++]);
+      const Nesting nested(*this);
       node->left = unary();
+      node->depth = 1 + node->left->depth;
       return node;
     }
     return primary();
@@ -93,6 +115,7 @@ private:
     const char c = text_[position_];
     if (c == '(') {
       ++position_;
+      const Nesting nested(*this);
       auto inner = binary(0);
       skip_space();
       if (position_ == text_.size() || text_[position_] != ')') fail("a '(' is not closed");
@@ -149,7 +172,9 @@ private:
   }
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw UserError(file_, line_, "%CONSTRAINT% '" + text_ + "': " + what);
+    // The message stays one readable line however long the expression is.
+    const std::string shown = text_.size() <= 100 ? text_ : text_.substr(0, 60) + "...";
+    throw UserError(file_, line_, "%CONSTRAINT% '" + shown + "': " + what);
   }
 
   const std::string& text_;
@@ -157,6 +182,7 @@ private:
   const std::string& file_;
   std::size_t line_;
   std::size_t position_ = 0;
+  std::size_t nesting_ = 0;  // open parentheses and unary operators being parsed
 };
 
 Value evaluate(const Node& node, const Variant& variant, const std::map<std::string, std::int64_t>& limits) {

@@ -1,5 +1,8 @@
 #include "kernel_tuner_cache.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "search_space.hpp"
 #include "text_input.hpp"
 #include "user_error.hpp"
@@ -36,6 +39,8 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
   } catch (const Json::parse_error& error) {
     throw UserError(path, line_of_offset(result.text, error.byte == 0 ? 0 : error.byte - 1),
                     "not valid JSON: " + std::string(error.what()));
+  } catch (const Json::exception& error) {  // a number that overflows a double, for one
+    throw UserError(path, 0, "not valid JSON: " + std::string(error.what()));
   }
   const Json& document = result.document;
   const auto require = [&](const char* key, Json::value_t type, const char* what) -> const Json& {
@@ -52,8 +57,13 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
       throw UserError(path, result.line_of_key("tune_params_keys"),
                       "tune_params_keys holds '" + key.dump() + "', which is not a parameter name");
     }
+    if (std::find(result.parameters.begin(), result.parameters.end(), key.get<std::string>()) != result.parameters.end()) {
+      throw UserError(path, result.line_of_key("tune_params_keys"), "tune_params_keys names '" + key.get<std::string>() + "' twice");
+    }
     result.parameters.push_back(key.get<std::string>());
   }
+  // Without parameters every configuration would be the same variant, with an empty name.
+  if (result.parameters.empty()) throw UserError(path, result.line_of_key("tune_params_keys"), "tune_params_keys is empty");
   return result;
 }
 
@@ -66,8 +76,10 @@ KernelTunerTime entry_time(const KernelTunerCache& cache, const std::string& key
   const Json& time = entry["time"];
   if (time.is_string()) return {std::nullopt, time.get<std::string>()};
   if (!time.is_number()) throw fail("cache entry '" + key + "' has a 'time' that is neither a number nor a failure");
-  if (time.get<double>() >= kOldFailureTime) return {std::nullopt, "time 1e20 (failed)"};
-  return {time.get<double>(), ""};
+  const double milliseconds = time.get<double>();
+  if (milliseconds >= kOldFailureTime) return {std::nullopt, "time 1e20 (failed)"};
+  if (!std::isfinite(milliseconds) || milliseconds <= 0) throw fail("cache entry '" + key + "' has a non-positive time");
+  return {milliseconds, ""};
 }
 
 }  // namespace policytune

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include "benchmark_name.hpp"
 #include "kernel_tuner_cache.hpp"
 #include "search_space.hpp"
@@ -84,6 +86,9 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
       if (entry.contains("times") && entry["times"].is_array()) {
         for (const auto& sample : entry["times"]) {
           if (!sample.is_number()) throw UserError(path, line(), "cache entry '" + key + "' has a non-numeric sample in 'times'");
+          if (!std::isfinite(sample.get<double>()) || sample.get<double>() <= 0) {
+            throw UserError(path, line(), "cache entry '" + key + "' has a non-positive sample in 'times': " + sample.dump());
+          }
           samples.push_back(sample.get<double>() / 1000.0);  // Kernel Tuner times are milliseconds
         }
       }
@@ -91,7 +96,6 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
       m.statistics = summarize(samples);
       // Kernel Tuner's `time` is the mean of `times`; keep its figure for the mean.
       m.statistics.mean = *time.milliseconds / 1000.0;
-      if (m.statistics.median <= 0) throw UserError(path, line(), "cache entry '" + key + "' has a non-positive time");
     }
     const bool chosen = base_key ? key == *base_key : !base_index && m.status == Status::ok;
     if (chosen) {

@@ -98,3 +98,19 @@ TEST_CASE("malformed constraints name the file and line", "[constraint]") {
   CHECK(error_of("// %CONSTRAINT% ipt < 4\n// %CONSTRAINT% tpb $ 2\n") ==
         "bench.cu:4: %CONSTRAINT% 'tpb $ 2': unexpected '$'");
 }
+
+TEST_CASE("an expression nested deeper than 64 levels is an error, not a stack overflow", "[constraint]") {
+  // Each shape recurses in another place: the parser (parentheses, unary operators), evaluation
+  // and destruction (a long chain of binary operators, built without recursion).
+  const std::string parentheses = std::string(100000, '(') + "1" + std::string(100000, ')');
+  const std::string negations = std::string(100000, '!') + "ipt";
+  std::string sum = "ipt";
+  for (int i = 0; i < 100000; ++i) sum += " + 1";
+  for (const std::string& expression : {parentheses, negations, sum}) {
+    const std::string error = error_of("// %CONSTRAINT% " + expression + " > 0\n");
+    CHECK_THAT(error, Catch::EndsWith("the expression nests deeper than 64 levels"));
+    CHECK(error.size() < 200);  // one readable line, not the whole expression
+  }
+  // At the limit: 63 parentheses around a comparison still parse and evaluate.
+  CHECK(allows(std::string(63, '(') + "ipt <= 4" + std::string(63, ')'), {4, 32}));
+}

@@ -395,6 +395,23 @@ TEST_CASE("import: malformed caches are user errors at the right file and line",
         "syntax.json", replace_line(kSmallCache, R"("time": 1e20},)", R"("time": 1e20,,},)"));
     expect_import_fails(path, 10, "not valid JSON");
   }
+  SECTION("no parameters: every configuration would be one variant with an empty name") {
+    const std::string path =
+        dir.write("no_parameters.json", replace_line(kSmallCache, R"(["block_size_x", "tile"])", "[]"));
+    expect_import_fails(path, 5, "tune_params_keys is empty");
+  }
+  SECTION("a sample time that is negative, zero or overflows") {
+    const std::string negative = replace_line(kSmallCache, "[1.0, 2.0, 1.5, 3.0]", "[1.0, -2.0, 1.5, 3.0]");
+    expect_import_fails(dir.write("negative.json", negative), 9, "non-positive sample in 'times': -2.0");
+    const std::string zero = replace_line(kSmallCache, "[1.0, 2.0, 1.5, 3.0]", "[1.0, 0, 1.5, 3.0]");
+    expect_import_fails(dir.write("zero.json", zero), 9, "non-positive sample");
+    const std::string overflow = replace_line(kSmallCache, "[1.0, 2.0, 1.5, 3.0]", "[1.0, 2e400, 1.5, 3.0]");
+    CHECK_THROWS_WITH(import_kernel_tuner(dir.write("overflow.json", overflow), std::nullopt), Catch::Contains("not valid JSON"));
+  }
+  SECTION("a time that is negative") {
+    const std::string path = dir.write("negative_time.json", replace_line(kSmallCache, R"("time": 2.0})", R"("time": -2.0})"));
+    expect_import_fails(path, 11, "non-positive time");
+  }
   SECTION("an empty file") {
     const std::string path = dir.write("empty.json", "");
     CHECK_THROWS_AS(import_kernel_tuner(path, std::nullopt), UserError);

@@ -89,3 +89,17 @@ TEST_CASE("malformed landscapes are user errors at the right file and line", "[r
   expect_failure(replaced(kCache, R"("time": 1.0})", R"("time": 1.0,})"), 7, "not valid JSON");
   expect_failure(replaced(kCache, R"("tune_params_keys": ["block_size_x", "unroll"],)", ""), 0, "tune_params_keys");
 }
+
+TEST_CASE("degenerate landscapes are user errors: no parameters, a parameter twice, times at the edges, no success",
+          "[replay]") {
+  // Without parameters every configuration would collapse into one variant with an empty name.
+  expect_failure(replaced(kCache, R"(["block_size_x", "unroll"])", "[]"), 3, "tune_params_keys is empty");
+  expect_failure(replaced(kCache, R"(["block_size_x", "unroll"])", R"(["unroll", "unroll"])"), 3, "names 'unroll' twice");
+  expect_failure(replaced(kCache, R"("time": 1.0)", R"("time": 0)"), 7, "non-positive");
+  // 1e400 overflows a double: the JSON reader refuses it.
+  expect_failure(replaced(kCache, R"("time": 1.0)", R"("time": 1e400)"), 0, "not valid JSON");
+  // Every configuration failed: there is no optimum to measure a strategy against.
+  expect_failure(replaced(replaced(kCache, R"("time": 1.0)", R"("time": "RuntimeFailedConfig")"), R"("time": 2.0)",
+                          R"("time": "CompilationFailedConfig")"),
+                 5, "every configuration in the cache failed");
+}
