@@ -11,6 +11,7 @@
 #include "format_skeletons.hpp"
 #include "hub_model.hpp"
 #include "text_input.hpp"
+#include "mustache_nesting.hpp"
 #include "user_error.hpp"
 
 namespace policytune {
@@ -170,6 +171,7 @@ std::string render_hub(const PolicyTemplate& policy_template, const SearchSpace&
   const std::string skeleton_path =
       own_header ? policy_template.header : std::string("templates/formats/") + format_name(model.format) + ".mustache";
   const std::string skeleton = own_header ? read_text_file(policy_template.header) : format_skeleton(model.format);
+  if (own_header) check_mustache_nesting(skeleton, policy_template.header, 1);
   kainjow::mustache::mustache view(join_standalone_tags(skeleton));
   if (!view.is_valid()) throw UserError(skeleton_path, 0, "the header is not valid mustache: " + view.error_message());
   view.set_custom_escape([](const std::string& text) { return text; });  // C++, not HTML

@@ -10,6 +10,7 @@
 
 #include "search_space.hpp"
 #include "text_input.hpp"
+#include "mustache_nesting.hpp"
 #include "user_error.hpp"
 
 namespace policytune {
@@ -305,6 +306,7 @@ PolicyTemplate load_policy_template(const std::string& path) {
   result.body.assign(std::istreambuf_iterator<char>(rest), std::istreambuf_iterator<char>());
   if (body_start == 0) result.body.clear();
   result.body_line = body_start;
+  check_mustache_nesting(result.body, path, body_start);
   kainjow::mustache::mustache check(result.body);
   if (!check.is_valid()) throw UserError(path, body_start, "the template body is not valid mustache: " + check.error_message());
   return result;

@@ -11,6 +11,7 @@
 #include "../text_input.hpp"
 #include "../user_error.hpp"
 #include "command.hpp"
+#include "option_bounds.hpp"
 
 namespace policytune {
 namespace {
@@ -33,7 +34,8 @@ RunCommand setup_analyze(CLI::App& app) {
   app.add_option("files", options->files,
                  "benchmark sources: analyze only these, and mark which measurements are of their current source");
   add_database_option(app, options->database);
-  app.add_option("--top", options->top, "list the N best variants of every compile-time workload (default 5)");
+  app.add_option("--top", options->top, "list the N best variants of every compile-time workload (default 5)")
+      ->check(count_between(1, 1000000));
   app.add_flag("--coverage", options->coverage, "show covered / space per compile-time workload");
   app.add_flag("--failures", options->failures,
                "list the variants that failed to build, run or verify, with status and reason, per compile-time workload");

@@ -9,6 +9,7 @@
 #include "../regression_check.hpp"
 #include "../user_error.hpp"
 #include "command.hpp"
+#include "option_bounds.hpp"
 
 namespace policytune {
 
@@ -20,9 +21,9 @@ RunCommand setup_check(CLI::App& app) {
   add_measurement_options(app, *options);
   app.add_option("--tolerance", check->tolerance,
                  "a shipped policy may be this much slower than base (or 3x the noise, if larger)")
-      ->check(CLI::Range(0.0, 1.0))->capture_default_str();
+      ->check(number_between(0, 1))->capture_default_str();
   app.add_option("--max-drift", check->max_drift, "largest relative change of a median (and of a dispatch's gain) against the database (same device)")
-      ->check(CLI::Range(0.0, 100.0))->capture_default_str();
+      ->check(number_between(0, 100))->capture_default_str();
   add_dispatch_options(app, *dispatch,
                        "check the policy per range of this runtime axis (Elements{io}) that generate --dispatch renders: "
                        "each range's policy at its boundaries against base and against the one policy it replaced");

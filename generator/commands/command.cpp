@@ -1,5 +1,7 @@
 #include "command.hpp"
 
+#include "option_bounds.hpp"
+
 #include <fmt/format.h>
 
 #include "../compiler.hpp"
@@ -39,18 +41,25 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
   app.add_option("-a,--axis", options.axis_specs, "axis filter: 'T{ct}=I32', 'T{ct}=[I32,I64]', 'Elements{io}[pow2]=28'");
   add_database_option(app, s.database);
   app.add_option("--build-dir", s.build_directory, "where binaries are built")->capture_default_str();
-  app.add_option("-j,--jobs", s.jobs, "parallel compiles (default: every core)");
-  app.add_option("--batch-size", s.batch_size, "variants compiled into one binary (default: enough to fill every core, at most 32)");
-  app.add_option("--build-timeout", s.build_timeout, "seconds a variant may compile (default: 10x base, at least 10 s)");
-  app.add_option("--run-timeout", s.run_timeout, "seconds a variant may run (default: 50x base, at least 10 s)");
+  app.add_option("-j,--jobs", s.jobs, "parallel compiles (default: every core)")->check(count_between(0, 1024));
+  app.add_option("--batch-size", s.batch_size, "variants compiled into one binary (default: enough to fill every core, at most 32)")
+      ->check(count_between(0, 4096));
+  app.add_option("--build-timeout", s.build_timeout, "seconds a variant may compile (default: 10x base, at least 10 s)")
+      ->check(number_between(0.1, 86400));
+  app.add_option("--run-timeout", s.run_timeout, "seconds a variant may run (default: 50x base, at least 10 s)")
+      ->check(number_between(0.1, 86400));
   app.add_option("--cxx", s.compiler.host_compiler, "host C++ compiler")->capture_default_str();
   app.add_option("--nvcc", s.compiler.cuda_compiler, "CUDA compiler")->capture_default_str();
   app.add_option("--cuda-arch", s.compiler.cuda_architectures, "SM architectures to compile CUDA for")->capture_default_str();
   app.add_option("-I,--include", options.include_directories, "extra include directories");
   app.add_option("--compiler-launcher", s.compiler.launcher, "prefix every compile (ccache, sccache, distcc)");
-  app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")->capture_default_str();
-  app.add_option("--max-noise", s.sampling.max_noise, "sample until the median's relative noise is below this")->capture_default_str();
-  app.add_option("--max-time", s.sampling.max_time, "seconds of sampling per state at most")->capture_default_str();
+  // The harness takes these as they are: they are checked here.
+  app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")
+      ->check(count_between(1, 1000000))->capture_default_str();
+  app.add_option("--max-noise", s.sampling.max_noise, "sample until the median's relative noise is below this")
+      ->check(number_between(1e-6, 1))->capture_default_str();
+  app.add_option("--max-time", s.sampling.max_time, "seconds of sampling per state at most")
+      ->check(number_between(1e-3, 3600))->capture_default_str();
 }
 
 SearchOptions MeasurementCommandOptions::resolved() const {
@@ -63,9 +72,11 @@ SearchOptions MeasurementCommandOptions::resolved() const {
 }
 
 void add_dispatch_limit_options(CLI::App& app, DispatchCommandOptions& options) {
-  app.add_option("--max-policies", options.max_policies, "with --dispatch: at most this many ranges (default 3)");
+  app.add_option("--max-policies", options.max_policies, "with --dispatch: at most this many ranges (default 3)")
+      ->check(count_between(1, 64));
   app.add_option("--threshold", options.threshold,
-                 "with --dispatch: least relative gain over one policy that keeps a dispatch (default 0.02)");
+                 "with --dispatch: least relative gain over one policy that keeps a dispatch (default 0.02)")
+      ->check(number_between(0, 10));
 }
 
 void add_dispatch_options(CLI::App& app, DispatchCommandOptions& options, const std::string& help) {

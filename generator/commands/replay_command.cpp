@@ -6,6 +6,7 @@
 #include "../replay.hpp"
 #include "../search_strategy.hpp"
 #include "command.hpp"
+#include "option_bounds.hpp"
 
 namespace policytune {
 namespace {
@@ -27,14 +28,14 @@ RunCommand setup_replay(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--budget", r.budgets, "evaluations per search; a list runs each budget separately")
       ->delimiter(',')
-      ->check(CLI::PositiveNumber)
+      ->check(count_between(1, 100000000))
       ->capture_default_str();
   app.add_option("--repeats", r.repeats, "searches per budget, with seeds seed, seed + 1, ...")
-      ->check(CLI::PositiveNumber)
+      ->check(count_between(1, 1000000))
       ->capture_default_str();
-  app.add_option("--seed", r.seed, "seed of the first search")->capture_default_str();
+  app.add_option("--seed", r.seed, "seed of the first search")->check(count_between(0, UINT64_MAX))->capture_default_str();
   app.add_option("--batch", r.batch, "points asked of the strategy at a time, as parallel builds would")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{4096}))
+      ->check(count_between(1, 4096))
       ->capture_default_str();
   return [options] {
     const Landscape landscape = Landscape::read(options->file);

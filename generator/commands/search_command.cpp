@@ -11,6 +11,7 @@
 #include "../search_strategy.hpp"
 #include "../user_error.hpp"
 #include "command.hpp"
+#include "option_bounds.hpp"
 
 namespace policytune {
 
@@ -21,11 +22,14 @@ RunCommand setup_search(CLI::App& app) {
   app.add_option("-R,--regex", s.benchmark_regex, "only benchmarks whose name matches this regex");
   app.add_option("--strategy", s.strategy, "how variants are chosen (auto: exhaustive when the space fits the budget)")
       ->check(CLI::IsMember(strategy_names()))->capture_default_str();
-  app.add_option("--budget", s.budget, "at most this many variants per compile-time workload");
+  app.add_option("--budget", s.budget, "at most this many variants per compile-time workload")
+      ->check(count_between(0, 1000000000000));
   app.add_option("--time-limit", s.time_limit, "seconds per compile-time workload; no new round of builds after it")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--seed", s.seed, "seed of the strategy: same seed, same order")->capture_default_str();
-  app.add_option("--lanes", s.lanes, "variants measured at once, one per GPU (default: every visible GPU)");
+      ->check(number_between(0.1, 1e7));
+  app.add_option("--seed", s.seed, "seed of the strategy: same seed, same order")
+      ->check(count_between(0, UINT64_MAX))->capture_default_str();
+  app.add_option("--lanes", s.lanes, "variants measured at once, one per GPU (default: every visible GPU)")
+      ->check(count_between(0, 1024));
   app.add_flag("--force", s.force, "measure again what the database already holds (rows are replaced)");
   app.add_flag("--compile-only", s.compile_only, "build the variants (exhaustive or random), run and store nothing");
   auto shard = std::make_shared<std::string>();

@@ -250,6 +250,17 @@ TEST_CASE("anything but harness JSON is malformed harness output", "[harness]") 
   CHECK_THROWS_WITH(parse_harness_run("garbage\nmore"), Catch::Contains("garbage more"));
 }
 
+TEST_CASE("numbers past a double and deep nesting are malformed harness output, not a crash", "[harness]") {
+  CHECK_THROWS_AS(parse_harness_run(run_document(
+                      R"({"entry": "sum", "ct_workload": "", "rt_workload": "", "status": "ok", "verified": true,
+                          "samples": {"count": 10, "median": 1e400, "mean": 1, "stddev": 0, "min": 1, "max": 1}})")),
+                  MalformedHarnessOutput);
+  // A million nested arrays: the JSON reader keeps its own stack, and the document is refused.
+  const std::string deep = R"({"policytune_harness": 1, "status": "ok", "states": )" + std::string(1000000, '[') +
+                           std::string(1000000, ']') + "}";
+  CHECK_THROWS_AS(parse_harness_run(deep), MalformedHarnessOutput);
+}
+
 TEST_CASE("harness JSON lacking required fields is malformed", "[harness]") {
   SECTION("a run state lacking samples") {
     const auto text = run_document(R"({"entry": "sum", "ct_workload": "", "rt_workload": "", "status": "ok"})");
