@@ -80,7 +80,13 @@ bool AxisFilter::allows(const std::string& value) const {
   return std::find(values.begin(), values.end(), value) != values.end();
 }
 
-AxisFilter parse_axis_filter(const std::string& spec) {
+AxisFilter parse_axis_filter(const std::string& given) {
+  // The error line stays one line whatever the spec holds.
+  std::string spec = given;
+  for (char& c : spec) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  if (spec != given) throw UserError("-a '" + spec + "' holds control characters");
   const std::size_t equals = spec.find('=');
   if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) {
     throw UserError("-a '" + spec + "' is not Axis=value or Axis=[v1,v2]");
@@ -102,6 +108,10 @@ AxisFilter parse_axis_filter(const std::string& spec) {
     const std::size_t stop = std::min(values.find(',', start), values.size());
     const std::string value = values.substr(start, stop - start);
     if (value.empty()) throw UserError("-a '" + spec + "' has an empty value");
+    // So that spec() reads back as the same filter, and the harness splits it as we do.
+    if (value.find_first_of("[]=") != std::string::npos) {
+      throw UserError("-a '" + spec + "': the value '" + value + "' holds '[', ']' or '='");
+    }
     filter.values.push_back(value);
     start = stop + 1;
   }

@@ -62,7 +62,10 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
   const std::string source_hash = content_hash(file.text);
   const std::string recorded_at = utc_timestamp();
   std::optional<std::size_t> base_index;
-  for (const auto& [key, entry] : cache.items()) {
+  for (const auto& item : cache.items()) {
+    // Named, not a structured binding: clang (the fuzz build) cannot capture those in lambdas.
+    const std::string& key = item.key();
+    const auto& entry = item.value();
     const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
     if (!entry.is_object()) throw UserError(path, line(), "cache entry '" + key + "' is not an object");
     Measurement m;

@@ -43,7 +43,10 @@ Landscape Landscape::read(const std::string& path) {
     landscape.axis_sizes_.push_back(at->size());
   }
 
-  for (const auto& [key, entry] : file.cache().items()) {
+  for (const auto& item : file.cache().items()) {
+    // Named, not a structured binding: clang (the fuzz build) cannot capture those in lambdas.
+    const std::string& key = item.key();
+    const auto& entry = item.value();
     const auto fail = [&](const std::string& message) { return UserError(path, file.line_of_entry(key), message); };
     const KernelTunerTime time = entry_time(file, key, entry);
     Point point;

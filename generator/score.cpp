@@ -52,7 +52,7 @@ std::map<RuntimeKey, double> workload_weights(const std::vector<RuntimeKey>& wor
   for (const auto& [entry, text] : workloads) {
     auto& entry_axes = axes[entry];
     for (const auto& [axis, value] : parse_workload(text)) {
-      auto found = std::find_if(entry_axes.begin(), entry_axes.end(), [&](const auto& a) { return a.first == axis; });
+      auto found = std::find_if(entry_axes.begin(), entry_axes.end(), [&axis = axis](const auto& a) { return a.first == axis; });
       if (found == entry_axes.end()) {
         entry_axes.push_back({axis, {}});
         found = std::prev(entry_axes.end());
@@ -106,7 +106,7 @@ ScoredWorkload score_workload(const std::vector<const Measurement*>& rows) {
   for (const auto& [variant, measured] : by_variant) {
     const bool failed = std::any_of(measured.begin(), measured.end(),
                                     [](const auto& m) { return m.second->status != Status::ok; });
-    const bool complete = std::all_of(base_order.begin(), base_order.end(), [&](const RuntimeKey& key) {
+    const bool complete = std::all_of(base_order.begin(), base_order.end(), [&measured = measured](const RuntimeKey& key) {
       const auto found = measured.find(key);
       return found != measured.end() && found->second->statistics.median > 0;
     });

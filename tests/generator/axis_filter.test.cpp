@@ -72,6 +72,18 @@ TEST_CASE("malformed axis filters are user errors", "[axis_filter]") {
   }
 }
 
+TEST_CASE("filters whose values would read back differently, or hold control characters, are user errors",
+          "[axis_filter]") {
+  // Found by fuzz/axis_filter.fuzz.cpp: `t=[[x]]` was one value "[x]", which spec() wrote as the
+  // list `t=[x]`.
+  CHECK_THROWS_WITH(parse_axis_filter("t=[[x]]"), "-a 't=[[x]]': the value '[x]' holds '[', ']' or '='");
+  CHECK_THROWS_AS(parse_axis_filter("t=a]"), UserError);
+  CHECK_THROWS_AS(parse_axis_filter("t=a=b"), UserError);
+  CHECK_THROWS_WITH(parse_axis_filter(std::string("T{ct}=I\n32\0", 11)), "-a 'T{ct}=I?32?' holds control characters");
+  const AxisFilter fine = parse_axis_filter("Elements{io}[pow2]=[16:28:4,30]");
+  CHECK(parse_axis_filter(fine.spec()).spec() == fine.spec());
+}
+
 TEST_CASE("filters_allow", "[axis_filter]") {
   SECTION("no filters allow everything") {
     CHECK(filters_allow({}, "T{ct}", "I32"));
