@@ -22,6 +22,7 @@ namespace {
 const std::string kReduceTemplate = POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache";
 const std::string kReduceSelectorTemplate = POLICYTUNE_SOURCE_DIR "/templates/reduce_selector.mustache";
 const std::string kTransposeTemplate = POLICYTUNE_SOURCE_DIR "/templates/transpose.mustache";
+const std::string kPlainTemplate = POLICYTUNE_TEST_DATA "/hubs/templates/plain_scale.mustache";
 const std::string kGolden = POLICYTUNE_TEST_DATA "/hubs/golden/";
 
 struct Rendered {
@@ -399,4 +400,54 @@ TEST_CASE("several devices of one architecture need a choice or a nearest match"
   const auto nearest = select_winners(rows, space, options);
   REQUIRE(nearest.size() == 1);
   CHECK_THAT(nearest[0].device_note, Catch::Contains("nearest match: measured on Another GPU, not on Unmeasured GPU"));
+}
+
+namespace {
+
+// plain.scale, a benchmark without compile-time axes, rendered as `generate` would.
+std::string render_plain(const std::string& name_space, const std::string& dispatch_axis,
+                         RenderMode mode = RenderMode::tuned) {
+  const auto recorded = testing::recorded_plain_results();
+  const std::string text = read_text_file(recorded.plain_source);
+  const SearchSpace space = parse_search_space(text, recorded.plain_source);
+  HubRequest request{"plain.scale", name_space, "recorded.db", mode, {},
+                     parse_test_variant(text, recorded.plain_source, space), dispatch_axis};
+  std::vector<ArchitecturePolicies> architectures;
+  if (mode == RenderMode::tuned) {
+    WinnerOptions options{"plain.scale", content_hash(text), DeviceMatch::exact, "", std::nullopt};
+    if (!dispatch_axis.empty()) options.dispatch = DispatchOptions{dispatch_axis, 3, 0.02, {}};
+    architectures = select_winners(recorded.rows, space, options);
+  }
+  return render_hub(load_policy_template(kPlainTemplate), space, architectures, request);
+}
+
+}  // namespace
+
+// Both golden headers are compiled into this file (included at the top): a header that does not
+// compile fails the build of the tests.
+TEST_CASE("a benchmark without compile-time axes gets a plain struct holding its tuned policy", "[generate]") {
+  const std::string header = render_plain("policytune::tests::plain", "");
+  check_golden("plain_scale_policy.hpp", header);
+  CHECK(header.find("template") == std::string::npos);
+  CHECK_THAT(header, Catch::Contains("// all workloads: block_3, score "));
+  CHECK(policytune::tests::plain::scale_policy::block == 3);
+}
+
+TEST_CASE("without compile-time axes, --dispatch gives a policy per Range and a plain selector", "[generate][dispatch]") {
+  const std::string header = render_plain("policytune::tests::plain_by_size", "Elements{io}");
+  check_golden("plain_scale_policy_dispatch.hpp", header);
+  CHECK_THAT(header, Catch::Contains("template <int Range = 0>\nstruct scale_policy\n"));
+  CHECK_THAT(header, Catch::Contains("template <>\nstruct scale_policy<1>\n"));
+  CHECK_THAT(header, Catch::Contains("struct scale_policy_ranges\n{\n  static constexpr int count = 2;"));
+  using namespace policytune::tests::plain_by_size;
+  CHECK(scale_policy<scale_policy_ranges::select(1 << 8)>::block == 1);
+  CHECK(scale_policy<scale_policy_ranges::select(1 << 12)>::block == 3);
+  // Without measurements (base and test modes) the struct is the default's or the test variant's.
+  for (const RenderMode mode : {RenderMode::base, RenderMode::test}) {
+    for (const std::string axis : {"", "Elements{io}"}) {
+      const std::string plain = render_plain("policytune::tests::plain_modes", axis, mode);
+      CHECK_THAT(plain, Catch::Contains(mode == RenderMode::base ? "block = 2;" : "block = 3;"));
+      CHECK(plain.find("scale_policy<") == std::string::npos);
+    }
+  }
 }
