@@ -45,7 +45,7 @@ for pair in "${pairs[@]}"; do
         failed=1
         continue
       fi
-      printf '#include "%s"\nconstexpr int value = compiled::%s;\nstatic_assert(value >= 0);\n' \
+      printf '#include "%s"\nusing namespace compiled;\nconstexpr int value = %s;\nstatic_assert(value >= 0);\n' \
         "$header" "$value" >"$work/use_$count.cpp"
       if ! "$cxx" -std=c++20 -fsyntax-only -Wall -Wextra -Werror "$work/use_$count.cpp"; then
         echo "FAILED to compile: $what ($header)" >&2

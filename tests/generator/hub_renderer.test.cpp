@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <fstream>
 
-// The golden host hub, compiled: its selectors are checked against the selection below.
+// The golden host hubs, compiled: their selectors are checked against the selection below.
+#include "data/hubs/golden/plain_scale_policy.hpp"
+#include "data/hubs/golden/plain_scale_policy_dispatch.hpp"
 #include "data/hubs/golden/radix_sort_policy.hpp"
 #include "support/recorded_results.hpp"
 #include "support/temporary_directory.hpp"
