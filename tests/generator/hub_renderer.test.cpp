@@ -363,12 +363,20 @@ TEST_CASE("inputs are validated before they reach C++ text", "[generate]") {
   request.name_space = "ok";
   request.architectures = {"90; int x"};
   CHECK_THROWS_AS(render_hub(policy_template, space, {}, request), UserError);
-  // A device name that tries to end the comment line is defused.
+  // Texts that try to end their comment (a line break, a carriage return, `*/`, a trailing
+  // backslash) stay comment text, wherever the model puts them.
   auto rows = recorded.rows;
-  for (auto& row : rows) row.device.name = "evil\n#define X \\";
+  for (auto& row : rows) {
+    row.device.name = "evil\r\n#define X */ \\";
+    row.toolkit = "nvcc */ /* \\";
+  }
   const auto rendered = render(rows, recorded.reduce_source, kReduceTemplate).text;
   CHECK(rendered.find("\n#define") == std::string::npos);
   CHECK(rendered.find("\\\n") == std::string::npos);
+  CHECK(rendered.find("\r") == std::string::npos);
+  CHECK(rendered.find("*/") == std::string::npos);
+  CHECK(rendered.find("/*") == std::string::npos);
+  CHECK_THAT(rendered, Catch::Contains("evil\\r\\n#define X * / \\x5c"));
   // An unknown compile-time label has no C++ spelling.
   for (auto& row : rows) row.ct_workload = "T{ct}=Q7,OffsetT{ct}=U32";
   CHECK_THROWS_WITH(render(rows, recorded.reduce_source, kReduceTemplate),
