@@ -21,6 +21,7 @@ pairs=(
   "$data/hubs/bench/transpose/blocked.cpp|$source_dir/templates/transpose.mustache|transpose_policy<double>::unroll|transpose_policy<double, transpose_policy_ranges<double>::select(1024)>::unroll|Elements{io}"
   "$source_dir/bench/radix_sort/host_keys.cpp|$source_dir/templates/radix_sort_host.mustache|radix_sort_policy<unsigned>::radix_bits|radix_sort_policy<unsigned, radix_sort_policy_ranges<unsigned>::select(1024)>::radix_bits|Elements{io}"
   "$data/search/bench/tiny/sum.cpp|$source_dir/tests/downstream/tiny_sum.mustache|sum_policy<int>::unroll|sum_policy<int, sum_policy_ranges<int>::select(1000)>::unroll|N"
+  "$data/hubs/bench/reduce/sum.cu|$data/hubs/templates/reduce_host.mustache|reduce_policy<float, int>::items_per_thread|reduce_policy<float, int, reduce_policy_ranges<float, int>::select(1 << 20)>::threads_per_block|Elements{io}"
   "$data/hubs/bench/plain/scale.cpp|$data/hubs/templates/plain_scale.mustache|scale_policy::block|scale_policy<scale_policy_ranges::select(1024)>::block|Elements{io}"
 )
 
@@ -56,5 +57,5 @@ for pair in "${pairs[@]}"; do
     done
   done
 done
-[ "$count" -ge 16 ] || { echo "only $count headers rendered" >&2; exit 1; }
+[ "$count" -ge 20 ] || { echo "only $count headers rendered" >&2; exit 1; }
 exit $failed
