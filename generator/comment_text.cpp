@@ -53,23 +53,24 @@ void defuse_trailing_backslash(std::string& out) {
   }
 }
 
-}  // namespace
-
-std::string comment_text(std::string_view text) {
+// Escapes what cannot be shown on one line; for a comment, also what could end or continue it.
+std::string escape(std::string_view text, bool for_comment) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t at = 0; at < text.size();) {
     char32_t code = 0;
     const std::size_t length = utf8_length(text, at, code);
     if (length == 0) {
-      defuse_trailing_backslash(out);
+      if (for_comment) defuse_trailing_backslash(out);
       out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[at]));
       ++at;
       continue;
     }
     if (is_control(code)) {
-      defuse_trailing_backslash(out);  // `\x5c\n`, not `\\n`: an escape reads as one
+      if (for_comment) defuse_trailing_backslash(out);  // `\x5c\n`, not `\\n`: an escape reads as one
       out += control_escape(code);
+    } else if (!for_comment) {
+      out.append(text.substr(at, length));
     } else if (code == ' ') {
       defuse_trailing_backslash(out);
       out += ' ';
@@ -84,9 +85,15 @@ std::string comment_text(std::string_view text) {
     }
     at += length;
   }
-  defuse_trailing_backslash(out);
+  if (for_comment) defuse_trailing_backslash(out);
   return out;
 }
+
+}  // namespace
+
+std::string comment_text(std::string_view text) { return escape(text, true); }
+
+std::string one_line_text(std::string_view text) { return escape(text, false); }
 
 std::string comment_line(std::string_view text) { return "// " + comment_text(text) + "\n"; }
 

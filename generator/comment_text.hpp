@@ -17,6 +17,10 @@ namespace policytune {
 //  * `??/` becomes `?? /`: no trigraph backslash for compilers that still read trigraphs.
 std::string comment_text(std::string_view text);
 
+// Text for one line of a message (an error naming a path): only the control characters and the
+// bytes that are not UTF-8 escaped, as comment_text() escapes them.
+std::string one_line_text(std::string_view text);
+
 // A whole `//` comment line, `// <text>` (sanitised) and its line break.
 std::string comment_line(std::string_view text);
 

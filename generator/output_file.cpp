@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "comment_text.hpp"
 #include "environment_error.hpp"
 #include "user_error.hpp"
 
@@ -24,8 +25,10 @@ struct Target {
   std::string given;
   fs::path resolved;
 
+  // For error messages: one line, whatever bytes the path holds.
   std::string name() const {
-    return resolved.string() == given ? given : given + " (a link to " + resolved.string() + ")";
+    const std::string shown = one_line_text(given);
+    return resolved.string() == given ? shown : shown + " (a link to " + one_line_text(resolved.string()) + ")";
   }
 };
 
@@ -65,15 +68,15 @@ fs::path resolve_links(const std::string& given) {
     struct stat status {};
     if (::lstat(path.c_str(), &status) != 0) {
       if (errno == ENOENT) return path;  // a new file (its folders are created later)
-      fail(given, "cannot inspect " + path.string(), errno);
+      fail(one_line_text(given), "cannot inspect " + one_line_text(path.string()), errno);
     }
     if (!S_ISLNK(status.st_mode)) return path;
     std::error_code error;
     const fs::path target = fs::read_symlink(path, error);
-    if (error) fail(given, "cannot read the link " + path.string(), error.value());
+    if (error) fail(one_line_text(given), "cannot read the link " + one_line_text(path.string()), error.value());
     path = target.is_absolute() ? target : path.parent_path() / target;
   }
-  fail(given, "cannot follow its links", ELOOP);
+  fail(one_line_text(given), "cannot follow its links", ELOOP);
 }
 
 // The current bytes of the regular file `target` and its permissions, or nothing where it does not
@@ -120,7 +123,7 @@ public:
     path_ = folder / ("." + target.resolved.filename().string() + ".policytune-" + std::to_string(::getpid()) + "-" +
                       std::to_string(counter++) + ".tmp");
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // the umask applies
-    if (fd_ < 0) fail(target.name(), "cannot create a file in " + folder.string(), errno);
+    if (fd_ < 0) fail(target.name(), "cannot create a file in " + one_line_text(folder.string()), errno);
   }
   ~TemporaryFile() {
     if (fd_ >= 0) ::close(fd_);
@@ -168,15 +171,15 @@ void write_output_file(const std::string& path, const std::string& text) {
   // stat follows every link, /proc's fd links included: /dev/stdout on a pipe is a FIFO here.
   struct stat status {};
   if (::stat(path.c_str(), &status) == 0) {
-    if (!S_ISREG(status.st_mode)) refuse(path, status.st_mode);
+    if (!S_ISREG(status.st_mode)) refuse(one_line_text(path), status.st_mode);
   } else if (errno != ENOENT) {
-    fail(path, "cannot inspect", errno);
+    fail(one_line_text(path), "cannot inspect", errno);
   }
   const Target target{path, resolve_links(path)};
   const fs::path folder = target.resolved.has_parent_path() ? target.resolved.parent_path() : fs::path(".");
   std::error_code error;
   fs::create_directories(folder, error);
-  if (error) fail(target.name(), "cannot create its folder " + folder.string(), error.value());
+  if (error) fail(target.name(), "cannot create its folder " + one_line_text(folder.string()), error.value());
 
   const std::optional<Existing> existing = read_existing(target);
   if (existing && existing->bytes == text) return;

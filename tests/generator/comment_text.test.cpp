@@ -46,3 +46,8 @@ TEST_CASE("bytes that are not UTF-8 become \\xNN escapes", "[comment_text]") {
   CHECK(comment_text("long\xc0\xaf") == "long\\xc0\\xaf");       // an overlong `/`
   CHECK(comment_text("surrogate\xed\xa0\x80") == "surrogate\\xed\\xa0\\x80");
 }
+
+TEST_CASE("one_line_text escapes only what cannot be shown on one line", "[comment_text]") {
+  CHECK(one_line_text("build/*/x\\ ??/") == "build/*/x\\ ??/");
+  CHECK(one_line_text("a\nb\tc\xff") == "a\\nb\\tc\\xff");
+}

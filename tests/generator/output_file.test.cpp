@@ -84,6 +84,10 @@ TEST_CASE("a FIFO is refused without being opened: nothing blocks", "[output_fil
   fs::create_symlink(fifo, link);
   CHECK_THROWS_AS(write_output_file(link, "text\n"), UserError);
   CHECK(fs::is_fifo(fifo));
+  // The error is one line, whatever the name holds.
+  const std::string odd = directory.file("pipe\n#2");
+  REQUIRE(::mkfifo(odd.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(write_output_file(odd, "text\n"), Catch::StartsWith(directory.file("pipe\\n#2") + ": is a FIFO"));
 }
 
 TEST_CASE("a directory or a device is refused, not replaced", "[output_file]") {
