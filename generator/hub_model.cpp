@@ -8,23 +8,13 @@
 #include <set>
 
 #include "architecture_fallback.hpp"
+#include "comment_text.hpp"
 #include "user_error.hpp"
 #include "version.hpp"
 #include "workload.hpp"
 
 namespace policytune {
 namespace {
-
-// Text from measurements (device names, toolkit strings) goes into // comments: no control
-// characters, and no backslash, which at a line's end would continue the comment onto code.
-std::string comment_safe(const std::string& text) {
-  std::string safe;
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    safe += (u < 0x20 || u == 0x7f) ? ' ' : (c == '\\' ? '/' : c);
-  }
-  return safe;
-}
 
 std::map<std::string, std::int64_t> values_of(const SearchSpace& space, const Variant& variant) {
   std::map<std::string, std::int64_t> values;
@@ -73,41 +63,43 @@ std::string workload_key(const PolicyTemplate& policy_template, const std::strin
 }
 
 std::string workload_name(const WorkloadPolicy& policy) {
-  return comment_safe(policy.ct_workload.empty() ? "all workloads" : policy.ct_workload);
+  return policy.ct_workload.empty() ? "all workloads" : policy.ct_workload;
 }
 
 // Why a workload that could have had a dispatch has one policy (with --dispatch).
-std::string dispatch_note(const WorkloadPolicy& policy) {
-  if (policy.ranges || policy.dispatch_verdict.empty()) return "";
-  return "//   dispatch: " + comment_safe(policy.dispatch_verdict) + "\n";
+void add_dispatch_note(const WorkloadPolicy& policy, CommentLines& lines) {
+  if (policy.ranges || policy.dispatch_verdict.empty()) return;
+  lines.push_back("  dispatch: " + policy.dispatch_verdict);
 }
 
-std::string provenance_comment(const WorkloadPolicy& policy) {
-  std::string text = "// " + workload_name(policy) + ": ";
-  if (!policy.variant) return text + comment_safe(policy.provenance) + "\n" + dispatch_note(policy);
-  const VariantScore& s = *policy.score;
-  text += fmt::format("{}, score {:.6f} (min {:.6f}, mean {:.6f}, max {:.6f}; noise {:.4f})\n", policy.variant_name,
-                      s.score, s.min, s.mean, s.max, policy.noise);
-  return text + "//   " + comment_safe(policy.provenance) + "\n" + dispatch_note(policy);
+void add_provenance(const WorkloadPolicy& policy, CommentLines& lines) {
+  if (!policy.variant) {
+    lines.push_back(workload_name(policy) + ": " + policy.provenance);
+  } else {
+    const VariantScore& s = *policy.score;
+    lines.push_back(fmt::format("{}: {}, score {:.6f} (min {:.6f}, mean {:.6f}, max {:.6f}; noise {:.4f})",
+                                workload_name(policy), policy.variant_name, s.score, s.min, s.mean, s.max, policy.noise));
+    lines.push_back("  " + policy.provenance);
+  }
+  add_dispatch_note(policy, lines);
 }
 
 // The summary above a dispatched workload's policies.
-std::string ranges_comment(const WorkloadPolicy& policy) {
+void add_ranges_summary(const WorkloadPolicy& policy, CommentLines& lines) {
   const WorkloadRanges& ranges = *policy.ranges;
-  return fmt::format("// {}: {} policies over {}, score {:.6f} against one policy {} {:.6f}: {:+.2f}% (noise {:.2f}%)\n",
-                     workload_name(policy), ranges.ranges.size(), comment_safe(ranges.measured.axis.name),
-                     ranges.measured.score, policy.variant_name, policy.score ? policy.score->score : 1.0,
-                     100 * ranges.margin, 100 * ranges.noise) +
-         "//   " + comment_safe(policy.provenance) + "\n";
+  lines.push_back(fmt::format("{}: {} policies over {}, score {:.6f} against one policy {} {:.6f}: {:+.2f}% (noise {:.2f}%)",
+                              workload_name(policy), ranges.ranges.size(), ranges.measured.axis.name,
+                              ranges.measured.score, policy.variant_name, policy.score ? policy.score->score : 1.0,
+                              100 * ranges.margin, 100 * ranges.noise));
+  lines.push_back("  " + policy.provenance);
 }
 
-std::string range_comment(const WorkloadPolicy& policy, std::size_t index) {
+std::string range_summary(const WorkloadPolicy& policy, std::size_t index) {
   const WorkloadRanges& ranges = *policy.ranges;
   const DispatchRange& range = ranges.ranges.at(index).range;
   const DispatchAxis& axis = ranges.measured.axis;
-  return fmt::format("// range {} of {}, {} {}: {}, score {:.6f} over the range (weight {:.3f})\n", index,
-                     ranges.ranges.size(), comment_safe(axis.name), axis.describe(range), range.variant, range.score,
-                     range.weight);
+  return fmt::format("range {} of {}, {} {}: {}, score {:.6f} over the range (weight {:.3f})", index,
+                     ranges.ranges.size(), axis.name, axis.describe(range), range.variant, range.score, range.weight);
 }
 
 // The decision tree over the runtime value that picks ranges [low, high]: balanced, each test
@@ -116,47 +108,50 @@ std::string decision_tree(const WorkloadRanges& ranges, std::size_t low, std::si
                           const std::string& prefix) {
   if (low == high) return prefix + fmt::format("return {};\n", low);
   const std::size_t upper = (low + high + 1) / 2;  // first range of the upper half
-  std::string text = prefix + "// " + comment_safe(describe_threshold(ranges.measured, upper - 1)) + "\n";
+  std::string text = prefix + comment_line(describe_threshold(ranges.measured, upper - 1));
   text += prefix + fmt::format("if ({} < {})\n", parameter, ranges.cuts.at(upper - 1)) + prefix + "{\n";
   text += decision_tree(ranges, low, upper - 1, parameter, prefix + "  ") + prefix + "}\n";
   return text + decision_tree(ranges, upper, high, parameter, prefix);
 }
 
-std::string banner(const PolicyTemplate& policy_template, const HubRequest& request,
-                   const std::vector<ArchitecturePolicies>& architectures) {
+CommentLines banner(const PolicyTemplate& policy_template, const HubRequest& request,
+                    const std::vector<ArchitecturePolicies>& architectures) {
   static const std::map<HubFormat, std::string> what{{HubFormat::chained_policy, "CUDA policy hub"},
                                                      {HubFormat::policy_selector, "CUDA policy selector"},
                                                      {HubFormat::host, "Host policies"}};
-  std::string out = "// SPDX-License-Identifier: Apache-2.0\n";
+  CommentLines lines{"SPDX-License-Identifier: Apache-2.0"};
   // Base and test modes read no database: the header names none.
-  const std::string source = request.mode == RenderMode::tuned
-                                 ? " from " + comment_safe(std::filesystem::path(request.database).filename().string())
-                                 : "";
-  out += fmt::format("// {} for {}, generated by policytune {}{} with {}.\n", what.at(policy_template.format),
-                     request.benchmark, kVersion, source,
-                     comment_safe(std::filesystem::path(policy_template.path).filename().string()));
-  out += "// Do not edit: regenerate with `policytune generate`.\n";
+  const std::string source =
+      request.mode == RenderMode::tuned ? " from " + std::filesystem::path(request.database).filename().string() : "";
+  lines.push_back(fmt::format("{} for {}, generated by policytune {}{} with {}.", what.at(policy_template.format),
+                              request.benchmark, kVersion, source,
+                              std::filesystem::path(policy_template.path).filename().string()));
+  lines.push_back("Do not edit: regenerate with `policytune generate`.");
   switch (request.mode) {
     case RenderMode::tuned: break;
-    case RenderMode::base: out += "// Mode base: the library's default policies everywhere; no measurements used.\n"; break;
-    case RenderMode::test: out += "// Mode test: the benchmark's declared test variant everywhere; no measurements used.\n"; break;
+    case RenderMode::base: lines.push_back("Mode base: the library's default policies everywhere; no measurements used."); break;
+    case RenderMode::test: lines.push_back("Mode test: the benchmark's declared test variant everywhere; no measurements used."); break;
   }
   // A device nobody measured the architecture of (nearest match): the whole header is a stand-in
   // for it, so the top says so, not only its link.
   for (const auto& architecture : architectures) {
     if (request.mode == RenderMode::tuned && measured_architecture(architecture) != architecture.architecture) {
-      out += "// sm_" + architecture.architecture + ": " + comment_safe(architecture.device_note) + ".\n";
+      lines.push_back("sm_" + architecture.architecture + ": " + architecture.device_note + ".");
     }
   }
-  out += "#pragma once\n\n";
-  std::vector<std::string> includes = policy_template.includes;
-  if (policy_template.format != HubFormat::host) includes.push_back("<policytune/detail/hub_support.cuh>");
-  includes.push_back("<cstdint>");
+  return lines;
+}
+
+std::vector<std::string> includes(const PolicyTemplate& policy_template) {
+  std::vector<std::string> wanted = policy_template.includes;
+  if (policy_template.format != HubFormat::host) wanted.push_back("<policytune/detail/hub_support.cuh>");
+  wanted.push_back("<cstdint>");
+  std::vector<std::string> unique;
   std::set<std::string> seen;
-  for (const auto& include : includes) {
-    if (seen.insert(include).second) out += "#include " + include + "\n";
+  for (const auto& include : wanted) {
+    if (seen.insert(include).second) unique.push_back(include);
   }
-  return out;
+  return unique;
 }
 
 // Renders the template's body for a workload of `link`.
@@ -188,24 +183,28 @@ HubLink build_link(const ArchitecturePolicies& measured, const PolicyRenderer& r
   const std::string arch = measured.architecture;
   HubLink link;
   link.architecture = arch;
-  link.note = comment_safe(measured.device_note);
+  link.note = measured.device_note;
   link.fallback = renderer.fallback(arch);
   const bool ranged = !request.dispatch_axis.empty();
   for (const auto& policy : measured.workloads) {
     if (!policy.variant && !policy.ranges) {
-      link.untuned += provenance_comment(policy);
+      add_provenance(policy, link.untuned);
       continue;
     }
     const std::string key = workload_key(t, policy.ct_workload);
     if (!policy.ranges) {
-      link.entries.push_back({provenance_comment(policy), key, ranged ? (host ? "Range" : "R") : "",
-                              renderer.winner(*policy.variant, arch)});
+      CommentLines comment;
+      add_provenance(policy, comment);
+      link.entries.push_back({comment, key, ranged ? (host ? "Range" : "R") : "", renderer.winner(*policy.variant, arch)});
       continue;
     }
     const WorkloadRanges& ranges = *policy.ranges;
     for (std::size_t r = 0; r < ranges.ranges.size(); ++r) {
       const auto& range = ranges.ranges[r];
-      link.entries.push_back({(r == 0 ? ranges_comment(policy) : "") + range_comment(policy, r), key, std::to_string(r),
+      CommentLines comment;
+      if (r == 0) add_ranges_summary(policy, comment);
+      comment.push_back(range_summary(policy, r));
+      link.entries.push_back({comment, key, std::to_string(r),
                               range.variant ? renderer.winner(*range.variant, arch)
                                             : t.render(renderer.fallback_values, false, renderer.extra(arch))});
     }
@@ -213,6 +212,31 @@ HubLink build_link(const ArchitecturePolicies& measured, const PolicyRenderer& r
         {key, ranges.ranges.size(), decision_tree(ranges, 0, ranges.ranges.size() - 1, request_parameter(request), "")});
   }
   return link;
+}
+
+// A host struct without template parameters (a benchmark without compile-time axes) cannot be
+// specialised per workload: its one workload's policy, and its one selector, are the primary ones.
+// Policies of single ranges stay specialisations of `template <int Range = 0>`.
+void fold_unkeyed_workload(HubModel& model) {
+  for (auto& link : model.links) {
+    for (auto entry = link.entries.begin(); entry != link.entries.end();) {
+      if (entry->key.empty() && (entry->range.empty() || entry->range == "Range")) {
+        model.fallback = entry->policy;
+        model.fallback_comment = entry->comment;
+        entry = link.entries.erase(entry);
+      } else {
+        ++entry;
+      }
+    }
+    for (auto selector = link.selectors.begin(); selector != link.selectors.end();) {
+      if (selector->key.empty()) {
+        model.primary_selector = *selector;
+        selector = link.selectors.erase(selector);
+      } else {
+        ++selector;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -229,6 +253,7 @@ HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpac
   HubModel model;
   model.format = t.format;
   model.banner = banner(t, request, architectures);
+  model.includes = includes(t);
   model.name_space = request.name_space;
   model.hub_name = t.hub_name;
   model.parameters = t.hub_parameters;
@@ -237,7 +262,7 @@ HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpac
   std::vector<std::string> key;
   for (const auto& entry : t.key) key.push_back(key_part(entry, t));
   model.key = fmt::format("{}", fmt::join(key, ", "));
-  model.dispatch_axis = comment_safe(request.dispatch_axis);
+  model.dispatch_axis = request.dispatch_axis;
   if (!request.dispatch_axis.empty()) model.dispatch_parameter = request_parameter(request);
 
   const bool host = t.format == HubFormat::host;
@@ -257,6 +282,7 @@ HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpac
         model.links.push_back(build_link(architecture, renderer, request));
       }
     }
+    if (t.hub_parameters.empty()) fold_unkeyed_workload(model);
     return model;
   }
   if (request.mode == RenderMode::tuned) {

@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "comment_text.hpp"
 #include "format_skeletons.hpp"
 #include "hub_model.hpp"
 #include "text_input.hpp"
@@ -65,6 +66,19 @@ std::string join_standalone_tags(const std::string& skeleton) {
   return out;
 }
 
+// The one place comment lines of the model become header text: each through comment_text().
+std::string comment_lines(const CommentLines& lines) {
+  std::string text;
+  for (const auto& line : lines) text += comment_line(line);
+  return text;
+}
+
+std::string banner_text(const HubModel& model) {
+  std::string text = comment_lines(model.banner) + "#pragma once\n\n";
+  for (const auto& include : model.includes) text += "#include " + include + "\n";
+  return text;
+}
+
 data list_of(const std::vector<data>& items) {
   data list = data::type::list;
   for (const auto& item : items) list.push_back(item);
@@ -74,16 +88,20 @@ data list_of(const std::vector<data>& items) {
 data link_data(const HubLink& link, const std::string& previous) {
   data out;
   out.set("arch", link.architecture);
-  out.set("note", link.note);
-  set_text(out, "untuned", link.untuned);
+  out.set("note", comment_text(link.note));
+  set_text(out, "untuned", comment_lines(link.untuned));
   out.set("fallback", link.fallback);
   out.set("previous", previous);
   std::vector<data> entries;
   for (const auto& entry : link.entries) {
     data item;
-    set_text(item, "comment", entry.comment);
+    set_text(item, "comment", comment_lines(entry.comment));
     item.set("key", entry.key);
     item.set("range", entry.range);
+    // The specialisation's arguments: the key, and with ranges the range (`float, 2`; `2` without a key).
+    std::string arguments = entry.key;
+    if (!entry.range.empty()) arguments += (arguments.empty() ? "" : ", ") + entry.range;
+    item.set("arguments", arguments);
     item.set("any_range", entry.range == "R" || entry.range == "Range");
     item.set("policy", entry.policy);
     entries.push_back(item);
@@ -101,25 +119,38 @@ data link_data(const HubLink& link, const std::string& previous) {
   return out;
 }
 
-// The model as the skeletons see it; templates/README.md lists the names.
+// The model as the skeletons see it; templates/README.md lists the names. Every text a skeleton
+// puts in a comment (`banner`, `note`, `untuned`, `comment`, `test_note`, `dispatch_axis`,
+// `unserved_list`) is comment_text() here; the rest is C++ the template or the generator wrote.
 data model_data(const HubModel& model) {
   data out;
-  out.set("banner", model.banner);
+  out.set("banner", banner_text(model));
   out.set("namespace", model.name_space);
   out.set("hub_name", model.hub_name);
   std::vector<std::string> declarations;
   for (const auto& parameter : model.parameters) declarations.push_back(parameter.declaration());
   out.set("parameters", fmt::format("{}", fmt::join(declarations, ", ")));
   out.set("has_parameters", !declarations.empty());
+  // The hub's template head, or none: a hub without parameters nor ranges is a plain struct.
+  std::vector<std::string> head = declarations;
+  if (!model.dispatch_axis.empty()) head.push_back("int Range = 0");
+  set_text(out, "template_head", head.empty() ? "" : fmt::format("template <{}>", fmt::join(head, ", ")));
   out.set("default", model.default_hub);
   out.set("policy_type", model.policy_type);
   out.set("argument", model.argument);
   out.set("key", model.key);
   out.set("ranged", !model.dispatch_axis.empty());
-  out.set("dispatch_axis", model.dispatch_axis);
+  out.set("dispatch_axis", comment_text(model.dispatch_axis));
   out.set("parameter", model.dispatch_parameter);
-  set_text(out, "test_note", model.test_note);
+  set_text(out, "test_note", comment_text(model.test_note));
   out.set("fallback", model.fallback);
+  set_text(out, "fallback_comment", comment_lines(model.fallback_comment));
+  if (model.primary_selector) {
+    data selector;
+    selector.set("count", std::to_string(model.primary_selector->count));
+    selector.set("tree", model.primary_selector->tree);
+    out.set("primary_selector", selector);
+  }
   std::vector<data> links, descending;
   std::string previous = "typename default_hub::MaxPolicy";
   for (const auto& link : model.links) {
@@ -143,7 +174,7 @@ data model_data(const HubModel& model) {
     unserved_list += (unserved_list.empty() ? "sm_" : ", sm_") + arch;
   }
   out.set("unserved", list_of(unserved));
-  set_text(out, "unserved_list", unserved_list);
+  set_text(out, "unserved_list", comment_text(unserved_list));
   for (std::size_t width : {0, 2, 4, 6}) out.set("indent" + std::to_string(width), indent_section(width));
   return out;
 }

@@ -10,6 +10,7 @@
 #include "../architecture_fallback.hpp"
 #include "../benchmark_name.hpp"
 #include "../hub_renderer.hpp"
+#include "../output_file.hpp"
 #include "../policy_template.hpp"
 #include "../results_database.hpp"
 #include "../text_input.hpp"
@@ -35,27 +36,6 @@ struct GenerateOptions {
   std::string device_architecture;
   DispatchCommandOptions dispatch;
 };
-
-// Writes only when the bytes change, through a temporary file: a consumer's build is not
-// retriggered by an identical header, and a reader never sees half of one.
-void write_if_changed(const std::string& path, const std::string& text) {
-  std::error_code error;
-  if (std::filesystem::exists(path, error)) {
-    std::ifstream existing(path, std::ios::binary);
-    const std::string old((std::istreambuf_iterator<char>(existing)), std::istreambuf_iterator<char>());
-    if (old == text) return;
-  }
-  const auto parent = std::filesystem::path(path).parent_path();
-  if (!parent.empty()) std::filesystem::create_directories(parent, error);
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) throw UserError(path, 0, "cannot write");
-  }
-  std::filesystem::rename(temporary, path, error);
-  if (error) throw UserError(path, 0, "cannot write: " + error.message());
-}
 
 // The CCCL release of the headers in `include`: cub/version.cuh's CUB_VERSION (300500 for 3.5.0).
 int release_of_headers(const std::string& include) {
@@ -177,7 +157,7 @@ RunCommand setup_generate(CLI::App& app) {
   auto* cccl = app.add_option("--cccl", options->cccl, "the CCCL release the hub is for (3.5 or 3.5.0)");
   app.add_option("--cccl-include", options->cccl_include, "or the CCCL headers to read the release from (cub/version.cuh)")
       ->excludes(cccl);
-  app.add_option("-o,--output", options->output, "the header to write")->required();
+  app.add_option("-o,--output", options->output, "the header to write (a regular file, through links; - for standard output)")->required();
   app.add_option("--namespace", options->name_space, "namespace of the generated hub")->capture_default_str();
   app.add_option("--archs", options->architectures, "SM architectures the consumer builds for (80,90)");
   app.add_option("--mode", options->mode, "tuned: the database decides; base: library defaults; test: the %TEST% variant")
@@ -254,7 +234,7 @@ RunCommand setup_generate(CLI::App& app) {
         fmt::print(stderr, "policytune: note: no database {}: rendering the library's defaults\n", options->database);
       }
     }
-    write_if_changed(options->output, render_hub(policy_template, space, architectures, request));
+    write_output_file(options->output, render_hub(policy_template, space, architectures, request));
     return 0;
   };
 }

@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <fstream>
 
-// The golden host hub, compiled: its selectors are checked against the selection below.
+// The golden host hubs, compiled: their selectors are checked against the selection below.
+#include "data/hubs/golden/plain_scale_policy.hpp"
+#include "data/hubs/golden/plain_scale_policy_dispatch.hpp"
 #include "data/hubs/golden/radix_sort_policy.hpp"
 #include "support/recorded_results.hpp"
 #include "support/temporary_directory.hpp"
@@ -22,6 +24,7 @@ namespace {
 const std::string kReduceTemplate = POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache";
 const std::string kReduceSelectorTemplate = POLICYTUNE_SOURCE_DIR "/templates/reduce_selector.mustache";
 const std::string kTransposeTemplate = POLICYTUNE_SOURCE_DIR "/templates/transpose.mustache";
+const std::string kPlainTemplate = POLICYTUNE_TEST_DATA "/hubs/templates/plain_scale.mustache";
 const std::string kGolden = POLICYTUNE_TEST_DATA "/hubs/golden/";
 
 struct Rendered {
@@ -360,12 +363,20 @@ TEST_CASE("inputs are validated before they reach C++ text", "[generate]") {
   request.name_space = "ok";
   request.architectures = {"90; int x"};
   CHECK_THROWS_AS(render_hub(policy_template, space, {}, request), UserError);
-  // A device name that tries to end the comment line is defused.
+  // Texts that try to end their comment (a line break, a carriage return, `*/`, a trailing
+  // backslash) stay comment text, wherever the model puts them.
   auto rows = recorded.rows;
-  for (auto& row : rows) row.device.name = "evil\n#define X \\";
+  for (auto& row : rows) {
+    row.device.name = "evil\r\n#define X */ \\";
+    row.toolkit = "nvcc */ /* \\";
+  }
   const auto rendered = render(rows, recorded.reduce_source, kReduceTemplate).text;
   CHECK(rendered.find("\n#define") == std::string::npos);
   CHECK(rendered.find("\\\n") == std::string::npos);
+  CHECK(rendered.find("\r") == std::string::npos);
+  CHECK(rendered.find("*/") == std::string::npos);
+  CHECK(rendered.find("/*") == std::string::npos);
+  CHECK_THAT(rendered, Catch::Contains("evil\\r\\n#define X * / \\x5c"));
   // An unknown compile-time label has no C++ spelling.
   for (auto& row : rows) row.ct_workload = "T{ct}=Q7,OffsetT{ct}=U32";
   CHECK_THROWS_WITH(render(rows, recorded.reduce_source, kReduceTemplate),
@@ -399,4 +410,54 @@ TEST_CASE("several devices of one architecture need a choice or a nearest match"
   const auto nearest = select_winners(rows, space, options);
   REQUIRE(nearest.size() == 1);
   CHECK_THAT(nearest[0].device_note, Catch::Contains("nearest match: measured on Another GPU, not on Unmeasured GPU"));
+}
+
+namespace {
+
+// plain.scale, a benchmark without compile-time axes, rendered as `generate` would.
+std::string render_plain(const std::string& name_space, const std::string& dispatch_axis,
+                         RenderMode mode = RenderMode::tuned) {
+  const auto recorded = testing::recorded_plain_results();
+  const std::string text = read_text_file(recorded.plain_source);
+  const SearchSpace space = parse_search_space(text, recorded.plain_source);
+  HubRequest request{"plain.scale", name_space, "recorded.db", mode, {},
+                     parse_test_variant(text, recorded.plain_source, space), dispatch_axis};
+  std::vector<ArchitecturePolicies> architectures;
+  if (mode == RenderMode::tuned) {
+    WinnerOptions options{"plain.scale", content_hash(text), DeviceMatch::exact, "", std::nullopt};
+    if (!dispatch_axis.empty()) options.dispatch = DispatchOptions{dispatch_axis, 3, 0.02, {}};
+    architectures = select_winners(recorded.rows, space, options);
+  }
+  return render_hub(load_policy_template(kPlainTemplate), space, architectures, request);
+}
+
+}  // namespace
+
+// Both golden headers are compiled into this file (included at the top): a header that does not
+// compile fails the build of the tests.
+TEST_CASE("a benchmark without compile-time axes gets a plain struct holding its tuned policy", "[generate]") {
+  const std::string header = render_plain("policytune::tests::plain", "");
+  check_golden("plain_scale_policy.hpp", header);
+  CHECK(header.find("template") == std::string::npos);
+  CHECK_THAT(header, Catch::Contains("// all workloads: block_3, score "));
+  CHECK(policytune::tests::plain::scale_policy::block == 3);
+}
+
+TEST_CASE("without compile-time axes, --dispatch gives a policy per Range and a plain selector", "[generate][dispatch]") {
+  const std::string header = render_plain("policytune::tests::plain_by_size", "Elements{io}");
+  check_golden("plain_scale_policy_dispatch.hpp", header);
+  CHECK_THAT(header, Catch::Contains("template <int Range = 0>\nstruct scale_policy\n"));
+  CHECK_THAT(header, Catch::Contains("template <>\nstruct scale_policy<1>\n"));
+  CHECK_THAT(header, Catch::Contains("struct scale_policy_ranges\n{\n  static constexpr int count = 2;"));
+  using namespace policytune::tests::plain_by_size;
+  CHECK(scale_policy<scale_policy_ranges::select(1 << 8)>::block == 1);
+  CHECK(scale_policy<scale_policy_ranges::select(1 << 12)>::block == 3);
+  // Without measurements (base and test modes) the struct is the default's or the test variant's.
+  for (const RenderMode mode : {RenderMode::base, RenderMode::test}) {
+    for (const std::string axis : {"", "Elements{io}"}) {
+      const std::string plain = render_plain("policytune::tests::plain_modes", axis, mode);
+      CHECK_THAT(plain, Catch::Contains(mode == RenderMode::base ? "block = 2;" : "block = 3;"));
+      CHECK(plain.find("scale_policy<") == std::string::npos);
+    }
+  }
 }

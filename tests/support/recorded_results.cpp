@@ -55,6 +55,7 @@ RecordedResults recorded_results(const std::vector<std::string>& architectures) 
   RecordedResults results;
   results.reduce_source = POLICYTUNE_TEST_DATA "/hubs/bench/reduce/sum.cu";
   results.transpose_source = POLICYTUNE_TEST_DATA "/hubs/bench/transpose/blocked.cpp";
+  results.plain_source = POLICYTUNE_TEST_DATA "/hubs/bench/plain/scale.cpp";
   const std::string reduce_hash = content_hash(read_text_file(results.reduce_source));
   const std::string transpose_hash = content_hash(read_text_file(results.transpose_source));
   const std::vector<std::string> sizes{"Elements{io}[pow2]=16", "Elements{io}[pow2]=20", "Elements{io}[pow2]=24"};
@@ -113,6 +114,21 @@ RecordedResults recorded_size_dependent_results() {
     for (const auto& row : rows) {
       add(results.rows, "reduce.sum", reduce_hash, gpu(arch), "CUDA 13.0.88", "CCCL 3.0.1", sizes, row);
     }
+  }
+  return results;
+}
+
+RecordedResults recorded_plain_results() {
+  RecordedResults results = recorded_results({});
+  results.rows.clear();
+  const std::string hash = content_hash(read_text_file(results.plain_source));
+  const DeviceIdentity host{"Synthetic CPU (test data)", 2, 0, false, "", "6.1"};
+  for (const auto& row : std::vector<Row>{{"", "base", {1.0}, 0.001},
+                                          {"", "block_1", {1.3, 1.0, 0.8}, 0.001},
+                                          {"", "block_3", {0.9, 1.2, 1.4}, 0.001},
+                                          {"", "block_4", {0.8, 1.1, 1.3}, 0.001}}) {
+    add(results.rows, "plain.scale", hash, host, "GCC 12.2.0", "host",
+        {"Elements{io}[pow2]=8", "Elements{io}[pow2]=10", "Elements{io}[pow2]=12"}, row);
   }
   return results;
 }

@@ -12,6 +12,7 @@ namespace policytune::testing {
 struct RecordedResults {
   std::string reduce_source;     // tests/data/hubs/bench/reduce/sum.cu
   std::string transpose_source;  // tests/data/hubs/bench/transpose/blocked.cpp
+  std::string plain_source;      // tests/data/hubs/bench/plain/scale.cpp
   std::vector<Measurement> rows;
 };
 
@@ -24,5 +25,9 @@ RecordedResults recorded_results(const std::vector<std::string>& architectures =
 // sm_90 F32 is best served by two ranges and I32 by one policy everywhere; on sm_80 F32 by three
 // ranges, the smallest by base.
 RecordedResults recorded_size_dependent_results();
+
+// plain.scale, a host benchmark without compile-time axes, on 2^8..2^12 elements: block_1 is best
+// on the smallest size, block_3 on the others and overall.
+RecordedResults recorded_plain_results();
 
 }  // namespace policytune::testing
