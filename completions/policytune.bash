@@ -12,7 +12,7 @@ _policytune_options_search="-h --help -R --regex --strategy --budget --time-limi
   --shard $_policytune_measurement_options"
 _policytune_options_analyze="-h --help --db --top --coverage --failures --dispatch --max-policies --threshold -R --regex"
 _policytune_options_generate="-h --help --db --benchmark --template --format --cccl --cccl-include -o --output
-  --namespace --archs --mode --match --device --dispatch --max-policies --threshold"
+  --namespace --archs --mode --match --device --device-arch --dispatch --max-policies --threshold"
 _policytune_options_check="-h --help $_policytune_measurement_options --tolerance --max-drift --dispatch --max-policies
   --threshold"
 _policytune_options_merge="-h --help --db"
