@@ -152,6 +152,11 @@ ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(
   const auto parent = std::filesystem::path(path_).parent_path();
   if (mode == Mode::create_if_missing && !parent.empty() && !std::filesystem::exists(parent, error)) {
     std::filesystem::create_directories(parent, error);
+    // A file where a folder should be is the path's fault; a refusal (permissions, a full or
+    // read-only disk) is the machine's.
+    if (error == std::errc::not_a_directory || error == std::errc::file_exists) {
+      throw UserError(path_, 0, "cannot create its folder: " + error.message());
+    }
     if (error) throw EnvironmentError(path_, "cannot create its folder: " + error.message());
   }
   guarded([&] {

@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "environment_error.hpp"
 #include "user_error.hpp"
 
 using namespace policytune;
@@ -133,10 +134,10 @@ TEST_CASE("run_process kills the whole process group at the timeout", "[process]
   if (!dead) kill(background, SIGKILL);  // do not leave it behind when the check fails
 }
 
-TEST_CASE("run_process of a program that does not exist is a user error", "[process]") {
-  CHECK_THROWS_AS(run_process({"/nonexistent/policytune-no-such-program"}, 1s), UserError);
+TEST_CASE("run_process of a program that does not exist is an environment error (a compiler not installed)", "[process]") {
+  CHECK_THROWS_AS(run_process({"/nonexistent/policytune-no-such-program"}, 1s), EnvironmentError);
   CHECK_THROWS_WITH(run_process({"/nonexistent/policytune-no-such-program"}, 1s), Catch::Contains("cannot run"));
-  CHECK_THROWS_AS(run_process({"policytune-no-such-program-on-path"}, 1s), UserError);
+  CHECK_THROWS_AS(run_process({"policytune-no-such-program-on-path"}, 1s), EnvironmentError);
 }
 
 TEST_CASE("run_process runs in the working directory it is given", "[process]") {
@@ -148,7 +149,7 @@ TEST_CASE("run_process runs in the working directory it is given", "[process]") 
   const auto here = run_process({"/bin/sh", "-c", "pwd -P"}, 5s);
   CHECK(here.out == std::filesystem::canonical(std::filesystem::current_path()).string() + "\n");
 
-  CHECK_THROWS_AS(run_process({"/bin/sh", "-c", "true"}, 5s, (directory.path / "missing").string()), UserError);
+  CHECK_THROWS_AS(run_process({"/bin/sh", "-c", "true"}, 5s, (directory.path / "missing").string()), EnvironmentError);
 }
 
 TEST_CASE("describe() spells each ending", "[process]") {
