@@ -26,6 +26,11 @@ void leave_a_detached_helper()
     return;
   }
   left = true;
+  int ready[2];
+  if (::pipe(ready) != 0)
+  {
+    return;
+  }
   if (::fork() == 0)
   {
     ::setsid();
@@ -37,9 +42,17 @@ void leave_a_detached_helper()
         std::fclose(file);
       }
     }
+    ::close(ready[1]); // detached and recorded: the run may go on
     ::sleep(600);
     ::_exit(0);
   }
+  // Waits until the helper has left the process group, so that the run's end cannot catch it there.
+  ::close(ready[1]);
+  char byte = 0;
+  while (::read(ready[0], &byte, 1) > 0)
+  {
+  }
+  ::close(ready[0]);
 #endif
 }
 } // namespace
