@@ -18,6 +18,7 @@
 #include "benchmark_name.hpp"
 #include "harness_state_validation.hpp"
 #include "process.hpp"
+#include "scratch_file.hpp"
 #include "text_input.hpp"
 #include "user_error.hpp"
 
@@ -110,12 +111,15 @@ Seconds BenchmarkSession::variant_run_timeout(Seconds base_run_time) const {
 }
 
 void BenchmarkSession::prepare() {
+  // What searches of this benchmark killed earlier left behind: batch sources, partial binaries.
+  remove_stale_scratch(fs::path(options_.build_directory) / name_);
   const fs::path directory(directory_);
   fs::create_directories(directory);
   base_binary_ = (directory / "base").string();
-  const auto command = compile_command(options_.compiler, source_, base_binary_, {{"TUNE_BASE", "1"}});
   // A base built by the same command from this very source (the directory is keyed by its hash)
-  // is reused: a resumed or repeated search starts at once.
+  // is reused: a resumed or repeated search starts at once. The command names the final binary,
+  // so that it reads the same whichever process built it.
+  const auto command = compile_command(options_.compiler, source_, base_binary_, {{"TUNE_BASE", "1"}});
   std::string joined;
   for (const auto& argument : command) joined += argument + '\n';
   const fs::path recorded_command = directory / "base.command";
@@ -125,15 +129,26 @@ void BenchmarkSession::prepare() {
     base_build_time_ = Seconds(std::stod(read_text_file((directory / "base.seconds").string())));
   } else {
     progress_.message(fmt::format("{}: building base", name_));
-    const auto result = run_process(command, Seconds(options_.build_timeout.value_or(0)));
+    // Built under a name of its own and renamed into place: another search of this benchmark may
+    // be running `base` this moment ("Text file busy") or building it too.
+    const fs::path scratch = directory / scratch_name("base");
+    const auto scratch_command = compile_command(options_.compiler, source_, scratch.string(), {{"TUNE_BASE", "1"}});
+    const auto result = run_process(scratch_command, Seconds(options_.build_timeout.value_or(0)));
+    if (!result.succeeded()) fs::remove(scratch, error);
     if (result.interrupted) throw SearchInterrupted();
     if (!result.succeeded()) {
       throw UserError(source_, 0, "base does not build (" + result.describe() + "): " + first_error_of(result.err));
     }
     base_build_time_ = result.elapsed;
     progress_.add_build_time(result.elapsed.count());
-    std::ofstream(directory / "base.seconds") << base_build_time_.count();
-    std::ofstream(recorded_command) << joined;
+    const fs::path seconds_scratch = directory / scratch_name("base.seconds");
+    const fs::path command_scratch = directory / scratch_name("base.command");
+    std::ofstream(seconds_scratch) << base_build_time_.count();
+    std::ofstream(command_scratch) << joined;
+    // The binary first and its command last: a command on disk always describes the binary there.
+    publish(scratch, base_binary_);
+    publish(seconds_scratch, directory / "base.seconds");
+    publish(command_scratch, recorded_command);
   }
 
   const auto listing = run_process({base_binary_, "--list"}, kListTimeout);
@@ -333,17 +348,18 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<s
     fs::path binary;
     fs::path wrapper;  // a batch's generated translation unit
     if (group.size() == 1) {
-      // One variant: the source itself, as an author would build it.
-      binary = directory / builds[group[0]].variant;
+      // One variant: the source itself, as an author would build it. Under a name of this process's:
+      // another search of this benchmark sharing the build folder builds, runs and removes its own.
+      binary = directory / scratch_name(builds[group[0]].variant);
       auto defines = defines_of(group[0]);
       defines.insert(defines.end(), workload.defines.begin(), workload.defines.end());
       command = compile_command(options_.compiler, source_, binary.string(), defines);
     } else {
-      // The process id keeps batches apart when shards share a build folder.
-      binary = directory / fmt::format("batch-{}-{}", ::getpid(), next_batch_id_++);
+      const std::string stem = fmt::format("batch-{}", next_batch_id_++);
+      binary = directory / scratch_name(stem);
       std::vector<BatchMember> members;
       for (const std::size_t i : group) members.push_back({builds[i].variant, defines_of(i)});
-      wrapper = binary.string() + (is_cuda_source(source_) ? ".cu" : ".cpp");
+      wrapper = directory / scratch_name(stem, is_cuda_source(source_) ? ".cu" : ".cpp");
       std::ofstream(wrapper) << batch_source(source_, source_text_, members);
       CompilerOptions compiler = options_.compiler;
       compiler.include_directories.push_back(fs::absolute(source_).parent_path().string());
@@ -355,8 +371,12 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<s
       std::error_code ignored;
       fs::remove(wrapper, ignored);
     }
-    if (result.interrupted) return false;
     const bool ok = result.succeeded();
+    if (!ok) {
+      std::error_code ignored;
+      fs::remove(binary, ignored);  // what a killed linker left
+    }
+    if (result.interrupted) return false;
     std::lock_guard lock(mutex);
     if (ok) {
       for (const std::size_t i : group) {

@@ -31,7 +31,7 @@ MergeSummary merge_databases(const std::string& destination, const std::vector<s
     if (std::filesystem::exists(destination) && std::filesystem::equivalent(input, destination)) {
       throw UserError(input, 0, "is the destination itself");
     }
-    ResultsDatabase database(input, ResultsDatabase::Mode::must_exist);
+    ResultsDatabase database(input, ResultsDatabase::Mode::read_only);
     for (auto& row : database.measurements()) incoming.push_back(std::move(row));
     for (auto& space : database.search_spaces()) spaces.push_back(std::move(space));
   }

@@ -6,13 +6,25 @@
 #include <cstdio>
 #include <exception>
 
+#include "child_processes.hpp"
 #include "commands/command.hpp"
 #include "environment_error.hpp"
 #include "user_error.hpp"
 #include "version.hpp"
 
+namespace {
+
+// Whatever way main() is left (a result, an error, Ctrl-C), no process policytune started outlives it.
+struct DescendantsEndWithUs {
+  DescendantsEndWithUs() { policytune::become_subreaper(); }
+  ~DescendantsEndWithUs() { policytune::end_all_descendants(); }
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace policytune;
+  const DescendantsEndWithUs descendants;
   CLI::App app{"policytune: tune compile-time kernel policies and render them into policy hubs"};
   app.set_version_flag("--version", std::string(kVersion));
   app.require_subcommand(1);

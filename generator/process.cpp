@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include <stdexcept>
 #include <fmt/format.h>
 
+#include "child_processes.hpp"
 #include "environment_error.hpp"
 #include "user_error.hpp"
 
@@ -93,9 +95,14 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
   envp.push_back(nullptr);
 
   const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
+  const pid_t parent = ::getpid();
+  const pid_t pid = fork_tracked_child();
   if (pid < 0) throw EnvironmentError(std::string("cannot fork: ") + std::strerror(errno));
   if (pid == 0) {
+    // Dies with policytune, even by kill -9, where nothing can run in policytune to end it. (The
+    // signal follows the forking thread's exit; that thread waits for this child.)
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) _exit(127);  // policytune died before the line above
     setpgid(0, 0);
     dup2(out_pipe[1], STDOUT_FILENO);
     dup2(err_pipe[1], STDERR_FILENO);
@@ -124,7 +131,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
     close(exec_pipe[0]);
     close(out_pipe[0]);
     close(err_pipe[0]);
-    waitpid(pid, nullptr, 0);
+    wait_tracked_child(pid);
     const bool directory_missing = working_directory && !std::filesystem::is_directory(*working_directory);
     // A compiler that is not installed, a folder removed under us: the machine, not the input.
     throw EnvironmentError(directory_missing ? *working_directory : argv[0],
@@ -135,6 +142,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
   int fds[2] = {out_pipe[0], err_pipe[0]};
   std::string* sinks[2] = {&result.out, &result.err};
   bool killed = false;
+  bool ended = false;  // the child itself exited; what holds the pipes now is something it left
   std::chrono::steady_clock::time_point killed_at;
   while (fds[0] >= 0 || fds[1] >= 0) {
     const auto now = std::chrono::steady_clock::now();
@@ -146,8 +154,17 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
       killed = true;
       killed_at = now;
     }
+    if (!killed && !ended) {
+      siginfo_t info{};
+      if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) {
+        // Its group's leftovers are ended; a helper that left the group (setsid) is ended at exit.
+        ended = true;
+        kill(-pid, SIGKILL);
+        killed_at = now;
+      }
+    }
     // A grandchild that escaped the group may hold the pipes open; after a kill, stop waiting.
-    if (killed && now - killed_at > std::chrono::seconds(2)) break;
+    if ((killed || ended) && now - killed_at > std::chrono::seconds(2)) break;
     pollfd polled[2];
     int count = 0;
     for (int i = 0; i < 2; ++i) {
@@ -169,9 +186,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
   }
   close_fd(fds[0]);
   close_fd(fds[1]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = wait_tracked_child(pid);
+  reap_exited_orphans();
   result.elapsed = std::chrono::steady_clock::now() - start;
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status) && !killed) result.signal = WTERMSIG(status);

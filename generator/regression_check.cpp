@@ -411,7 +411,7 @@ bool CheckReport::all_skipped() const {
 CheckReport run_check(const CheckOptions& options, SearchProgress& progress) {
   std::vector<Measurement> stored;
   if (std::filesystem::exists(options.measuring.database)) {
-    ResultsDatabase database(options.measuring.database, ResultsDatabase::Mode::must_exist);
+    ResultsDatabase database(options.measuring.database, ResultsDatabase::Mode::read_only);
     stored = database.measurements();
   }
   CheckReport report;

@@ -4,6 +4,9 @@
 #include <filesystem>
 #include <thread>
 #include <optional>
+#include <stdexcept>
+
+#include <unistd.h>
 
 #include "environment_error.hpp"
 #include "user_error.hpp"
@@ -88,6 +91,22 @@ constexpr const char* kSelectScope = POLICYTUNE_SELECT_MEASUREMENT_COLUMNS
 
 #undef POLICYTUNE_SELECT_MEASUREMENT_COLUMNS
 
+// Why this process cannot write the database at `path`, if it cannot: SQLite would otherwise open
+// a write-protected file read-only without a word and fail at the first write.
+std::optional<std::string> unwritable_reason(const std::string& path) {
+  const auto folder = std::filesystem::absolute(path).parent_path();
+  const bool exists = ::access(path.c_str(), F_OK) == 0;
+  if (exists && ::access(path.c_str(), W_OK) != 0) {
+    return "read-only database (no write permission on the file); analyze, generate and check can still read it";
+  }
+  if (::access(folder.c_str(), W_OK) != 0) {
+    if (!exists) return "cannot create the database: no write permission on its folder " + folder.string();
+    return "read-only database (no write permission on its folder " + folder.string() +
+           ", where SQLite keeps its journal); analyze, generate and check can still read it";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 struct ResultsDatabase::Statements {
@@ -145,10 +164,20 @@ auto ResultsDatabase::guarded(Action&& action) -> decltype(action()) {
 
 ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(path)) {
   std::error_code error;
-  if (mode == Mode::must_exist && !std::filesystem::exists(path_, error)) {
+  if (mode != Mode::create_if_missing && !std::filesystem::exists(path_, error)) {
     throw UserError(path_, 0, "no such database");
   }
   if (std::filesystem::is_directory(path_, error)) throw UserError(path_, 0, "is a directory, not a database");
+  if (mode == Mode::read_only) {
+    read_only_ = true;
+    open_for_reading();
+  } else {
+    open_for_writing(mode);
+  }
+}
+
+void ResultsDatabase::open_for_writing(Mode mode) {
+  std::error_code error;
   const auto parent = std::filesystem::path(path_).parent_path();
   if (mode == Mode::create_if_missing && !parent.empty() && !std::filesystem::exists(parent, error)) {
     std::filesystem::create_directories(parent, error);
@@ -159,13 +188,45 @@ ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(
     }
     if (error) throw EnvironmentError(path_, "cannot create its folder: " + error.message());
   }
+  if (path_ != ":memory:") {
+    if (const auto problem = unwritable_reason(path_)) throw EnvironmentError(path_, *problem);
+  }
   guarded([&] {
-    connection_ = std::make_unique<SqliteConnection>(path_, mode == Mode::create_if_missing);
+    connection_ = std::make_unique<SqliteConnection>(
+        path_, mode == Mode::create_if_missing ? SqliteAccess::create : SqliteAccess::read_write);
     connection_->execute("PRAGMA busy_timeout = 60000");
     enable_write_ahead_log();
     connection_->execute("PRAGMA foreign_keys = ON");
     open_schema();
     statements_ = std::make_unique<Statements>(*connection_);
+  });
+}
+
+void ResultsDatabase::open_for_reading() {
+  const auto open = [&](SqliteAccess access) {
+    connection_ = std::make_unique<SqliteConnection>(path_, access);
+    connection_->execute("PRAGMA busy_timeout = 60000");
+    if (check_schema()) statements_ = std::make_unique<Statements>(*connection_);
+  };
+  guarded([&] {
+    try {
+      open(SqliteAccess::read_only);
+    } catch (const SqliteError& error) {
+      // A WAL database whose folder we cannot write: SQLite cannot create the -shm file readers
+      // share. With no log to replay, reading the file as immutable is exact; with one, it is not.
+      const int code = error.code() & 0xff;
+      if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY) throw;
+      std::error_code ignored;
+      const auto log_size = std::filesystem::file_size(path_ + "-wal", ignored);
+      if (!ignored && log_size > 0) {
+        throw EnvironmentError(path_, "cannot be read: its write-ahead log " + path_ +
+                                          "-wal holds changes not yet merged, and its folder is read-only (" +
+                                          error.what() + ")");
+      }
+      statements_.reset();
+      connection_.reset();
+      open(SqliteAccess::immutable);
+    }
   });
 }
 
@@ -190,17 +251,20 @@ void ResultsDatabase::enable_write_ahead_log() {
 
 void ResultsDatabase::open_schema() {
   SqliteTransaction transaction(*connection_);
+  if (!check_schema()) {
+    connection_->execute(kSchema);
+    auto insert = connection_->prepare("INSERT INTO schema_version (version) VALUES (?1)");
+    insert.bind(1, std::int64_t{kSchemaVersion}).run();
+  }
+  transaction.commit();
+}
+
+bool ResultsDatabase::check_schema() {
   auto count_tables = connection_->prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'");
   count_tables.step();
   const std::int64_t tables = count_tables.integer(0);
   count_tables.reset();
-  if (tables == 0) {
-    connection_->execute(kSchema);
-    auto insert = connection_->prepare("INSERT INTO schema_version (version) VALUES (?1)");
-    insert.bind(1, std::int64_t{kSchemaVersion}).run();
-    transaction.commit();
-    return;
-  }
+  if (tables == 0) return false;
   auto has_version = connection_->prepare(
       "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'");
   has_version.step();
@@ -217,7 +281,7 @@ void ResultsDatabase::open_schema() {
                     "database has schema version " + std::to_string(found) + ", this policytune reads version " +
                         std::to_string(kSchemaVersion));
   }
-  transaction.commit();
+  return true;
 }
 
 void ResultsDatabase::insert(const Measurement& m) {
@@ -261,7 +325,12 @@ void ResultsDatabase::insert(const Measurement& m) {
 
 void ResultsDatabase::record(const Measurement& measurement) { record(std::vector<Measurement>{measurement}); }
 
+void ResultsDatabase::require_writable() const {
+  if (read_only_) throw std::logic_error("writing to " + path_ + ", opened read-only");
+}
+
 void ResultsDatabase::record(const std::vector<Measurement>& measurements) {
+  require_writable();
   guarded([&] {
     SqliteTransaction transaction(*connection_);
     for (const auto& measurement : measurements) insert(measurement);
@@ -270,6 +339,7 @@ void ResultsDatabase::record(const std::vector<Measurement>& measurements) {
 }
 
 void ResultsDatabase::record(const SearchSpaceRecord& space) {
+  require_writable();
   guarded([&] {
     SqliteTransaction transaction(*connection_);
     statements_->upsert_search_space.bind(1, space.benchmark)
@@ -283,10 +353,12 @@ void ResultsDatabase::record(const SearchSpaceRecord& space) {
 }
 
 std::vector<Measurement> ResultsDatabase::measurements() {
+  if (!statements_) return {};
   return guarded([&] { return read_rows(statements_->select_measurements); });
 }
 
 std::vector<Measurement> ResultsDatabase::measurements(const MeasurementScope& scope) {
+  if (!statements_) return {};
   return guarded([&] {
     auto& select = statements_->select_scope;
     select.bind(1, scope.benchmark)
@@ -331,6 +403,7 @@ std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) {
 }
 
 std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
+  if (!statements_) return {};
   return guarded([&] {
     std::vector<SearchSpaceRecord> rows;
     auto& select = statements_->select_search_spaces;
@@ -342,6 +415,7 @@ std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
 }
 
 std::vector<SourceVersion> ResultsDatabase::source_versions() {
+  if (!statements_) return {};
   return guarded([&] {
     auto select = connection_->prepare(
         "SELECT benchmark, source_hash, count(*), max(recorded_at) FROM measurements "
@@ -356,6 +430,7 @@ std::vector<SourceVersion> ResultsDatabase::source_versions() {
 
 std::vector<std::size_t> ResultsDatabase::remove_source_versions(
     const std::vector<std::pair<std::string, std::string>>& versions) {
+  require_writable();
   return guarded([&] {
     SqliteTransaction transaction(*connection_);
     auto count = connection_->prepare("SELECT count(*) FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");

@@ -51,10 +51,13 @@ struct MeasurementScope {
 class ResultsDatabase {
 public:
   static constexpr int kSchemaVersion = 1;
-  enum class Mode { create_if_missing, must_exist };
+  // read_only: for commands that only read (analyze, generate, check, merge's inputs). Nothing is
+  // written, not even the switch to WAL mode or the schema of an empty file, so that an installed,
+  // shipped or someone else's database can be read where it cannot be written.
+  enum class Mode { create_if_missing, must_exist, read_only };
 
-  // Throws UserError naming `path` when it is missing (must_exist), not a database, or of
-  // another schema version.
+  // Throws UserError naming `path` when it is missing (must_exist, read_only), not a database, or
+  // of another schema version; EnvironmentError when a writing mode finds it read-only.
   ResultsDatabase(std::string path, Mode mode);
   ~ResultsDatabase();
   ResultsDatabase(const ResultsDatabase&) = delete;
@@ -81,14 +84,19 @@ private:
 
   template <typename Action>
   auto guarded(Action&& action) -> decltype(action());
+  void open_for_writing(Mode mode);
+  void open_for_reading();
   void enable_write_ahead_log();
   void open_schema();
+  bool check_schema();  // false: the file holds no tables at all
   void insert(const Measurement& measurement);
+  void require_writable() const;
   static std::vector<Measurement> read_rows(SqliteStatement& select);
 
   std::string path_;
+  bool read_only_ = false;
   std::unique_ptr<SqliteConnection> connection_;
-  std::unique_ptr<Statements> statements_;
+  std::unique_ptr<Statements> statements_;  // null for an empty file opened read-only: nothing to read
 };
 
 }  // namespace policytune

@@ -1,5 +1,7 @@
 #include "sqlite.hpp"
 
+#include <fmt/format.h>
+
 #include <utility>
 
 namespace policytune {
@@ -80,9 +82,36 @@ std::string SqliteStatement::text(int column) const {
   return {reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
 }
 
-SqliteConnection::SqliteConnection(const std::string& path, bool create) {
-  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
-  const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+namespace {
+
+// A file: URI naming `path`, with the characters a URI gives meaning to escaped.
+std::string file_uri(const std::string& path, const std::string& query) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?" + query;
+}
+
+}  // namespace
+
+SqliteConnection::SqliteConnection(const std::string& path, SqliteAccess access) {
+  int flags = 0;
+  std::string name = path;
+  switch (access) {
+    case SqliteAccess::read_only: flags = SQLITE_OPEN_READONLY; break;
+    case SqliteAccess::immutable:
+      flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+      name = file_uri(path, "immutable=1");
+      break;
+    case SqliteAccess::read_write: flags = SQLITE_OPEN_READWRITE; break;
+    case SqliteAccess::create: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+  }
+  const int code = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
   if (code != SQLITE_OK) {
     const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
     sqlite3_close(db_);

@@ -49,10 +49,14 @@ private:
   sqlite3_stmt* statement_ = nullptr;
 };
 
+// How a connection opens its file. `read_only` never writes to the file; `immutable` also tells
+// SQLite that nobody else does, so that it needs no -shm file (a WAL database in a folder it cannot
+// write to) and takes no locks.
+enum class SqliteAccess { read_only, immutable, read_write, create };
+
 class SqliteConnection {
 public:
-  // Opens read-write; creates the file only when `create` is true.
-  SqliteConnection(const std::string& path, bool create);
+  SqliteConnection(const std::string& path, SqliteAccess access);
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;
   ~SqliteConnection();
@@ -60,6 +64,8 @@ public:
   void execute(const char* sql);
   SqliteStatement prepare(const char* sql) { return SqliteStatement(db_, sql); }
   std::int64_t last_insert_id() const noexcept { return sqlite3_last_insert_rowid(db_); }
+  // True when SQLite opened the file read-only: asked to, or the file is write-protected.
+  bool read_only() const noexcept { return sqlite3_db_readonly(db_, "main") == 1; }
 
 private:
   sqlite3* db_ = nullptr;

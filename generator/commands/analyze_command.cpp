@@ -51,7 +51,7 @@ RunCommand setup_analyze(CLI::App& app) {
       throw UserError("-R '" + options->benchmarks + "' is not a valid regex: " + error.what());
     }
     const DispatchOptions dispatch_options = options->dispatch_options.validated();
-    ResultsDatabase database(options->database, ResultsDatabase::Mode::must_exist);
+    ResultsDatabase database(options->database, ResultsDatabase::Mode::read_only);
     std::vector<Measurement> measurements = database.measurements();
     std::map<std::string, std::string> current_sources;  // benchmark -> hash of its file now
     for (const auto& file : options->files) current_sources[benchmark_name_from_path(file)] = content_hash(read_text_file(file));

@@ -195,7 +195,7 @@ RunCommand setup_generate(CLI::App& app) {
     std::vector<ArchitecturePolicies> architectures;
     if (request.mode == RenderMode::tuned) {
       if (std::filesystem::exists(options->database)) {
-        ResultsDatabase database(options->database, ResultsDatabase::Mode::must_exist);
+        ResultsDatabase database(options->database, ResultsDatabase::Mode::read_only);
         WinnerOptions winner_options{request.benchmark, content_hash(source),
                                      options->match == "nearest" ? DeviceMatch::nearest : DeviceMatch::exact, options->device,
                                      dispatch};

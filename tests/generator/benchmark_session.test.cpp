@@ -3,6 +3,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +14,7 @@
 #include <sstream>
 
 #include "compiler.hpp"
+#include "results_database.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -116,7 +121,7 @@ TEST_CASE("variants of a source whose includes depend on the variant are never b
   for (const auto& build : builds) {
     CHECK(build.status == Status::ok);
     CHECK(build.selection.empty());
-    CHECK(std::filesystem::path(build.binary).filename() == build.variant);
+    CHECK_THAT(std::filesystem::path(build.binary).filename().string(), Catch::StartsWith(build.variant + ".pid"));
   }
 }
 
@@ -146,4 +151,43 @@ TEST_CASE("a batched binary runs only the variant it is asked for", "[benchmark_
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].status == Status::run_failed);
   CHECK_THAT(rows[0].reason, Catch::Contains("choose one with --variant"));
+}
+
+TEST_CASE("searches of one benchmark sharing a build folder do not build, run or remove each other's binaries",
+          "[benchmark_session][concurrency]") {
+  // Three at once, from a fresh build folder: they build base together, then the same variants one
+  // binary each, each removing its binaries once measured.
+  testing::TemporaryDirectory directory("shared-build");
+  const std::string build = directory.file("build");
+  std::vector<pid_t> searches;
+  for (int i = 0; i < 3; ++i) {
+    const std::string database = directory.file("results-" + std::to_string(i) + ".db");
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+      const int null = ::open("/dev/null", O_WRONLY);
+      dup2(null, STDOUT_FILENO);
+      dup2(null, STDERR_FILENO);
+      execl(POLICYTUNE_EXECUTABLE, POLICYTUNE_EXECUTABLE, "search", POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp", "-a",
+            "T{ct}=I32", "--db", database.c_str(), "--build-dir", build.c_str(), "-j", "2", "--batch-size", "1",
+            "--strategy", "exhaustive", "--min-samples", "3", "--max-time", "0.02", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    searches.push_back(child);
+  }
+  for (const pid_t search : searches) {
+    int status = 0;
+    waitpid(search, &status, 0);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+  }
+  for (int i = 0; i < 3; ++i) {
+    ResultsDatabase database(directory.file("results-" + std::to_string(i) + ".db"), ResultsDatabase::Mode::read_only);
+    const auto rows = database.measurements();
+    CHECK(rows.size() == 7 * 2);  // base and six variants, two sizes each
+    for (const auto& row : rows) {
+      INFO(row.variant << ": " << row.reason);
+      CHECK(row.status == Status::ok);
+    }
+  }
 }

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "environment_error.hpp"
 #include "user_error.hpp"
 
 namespace fs = std::filesystem;
@@ -566,4 +567,141 @@ TEST_CASE("source versions: rows and newest measurement per benchmark source, re
   const auto spaces = database.search_spaces();
   REQUIRE(spaces.size() == 1);
   CHECK(spaces.front().source_hash == "00000000000000bb");
+}
+
+namespace {
+
+// A database in rollback-journal mode (as SQLite writes it by default, and as shipped databases
+// often are) with one measurement: opening it for writing would switch its header to WAL mode.
+std::string rollback_journal_database(const TempDir& dir, const std::string& name) {
+  const std::string path = dir.file(name);
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(sample_measurement("base"));
+  }
+  raw_sql(path, "PRAGMA journal_mode = DELETE");
+  return path;
+}
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Root ignores file permissions: a permission test proves nothing there.
+bool permissions_apply() { return ::geteuid() != 0; }
+
+// Makes `path` read-only for the test's duration, writable again afterwards (so it can be removed).
+struct ReadOnly {
+  fs::path path;
+  fs::perms before;
+  explicit ReadOnly(fs::path target) : path(std::move(target)), before(fs::status(path).permissions()) {
+    fs::permissions(path, fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
+                    fs::perm_options::remove);
+  }
+  ~ReadOnly() { fs::permissions(path, before); }
+};
+
+}  // namespace
+
+TEST_CASE("ResultsDatabase opened read-only writes nothing: same bytes, same time, no WAL switch", "[database][readonly]") {
+  TempDir dir("readonly-bytes");
+  const std::string path = rollback_journal_database(dir, "shipped.db");
+  const std::string bytes = bytes_of(path);
+  const auto modified = fs::last_write_time(path);
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+    CHECK(database.measurements().size() == 1);
+    CHECK(database.search_spaces().empty());
+    CHECK(database.source_versions().size() == 1);
+  }
+  CHECK(bytes_of(path) == bytes);
+  CHECK(fs::last_write_time(path) == modified);
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_journal_mode WHERE journal_mode = 'delete'") == 1);
+  CHECK_FALSE(fs::exists(path + "-wal"));
+}
+
+TEST_CASE("ResultsDatabase opened read-only does not give an empty file a schema", "[database][readonly]") {
+  TempDir dir("readonly-empty");
+  const std::string path = dir.write("empty.db", "");
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  CHECK(database.measurements().empty());
+  CHECK(database.source_versions().empty());
+  CHECK(fs::file_size(path) == 0);
+  CHECK_THROWS_AS(database.record(sample_measurement("base")), std::logic_error);
+}
+
+TEST_CASE("ResultsDatabase opened read-only still refuses a missing file or another schema", "[database][readonly]") {
+  TempDir dir("readonly-refuse");
+  expect_open_fails(dir.file("missing.db"), ResultsDatabase::Mode::read_only, "no such database");
+  CHECK_FALSE(fs::exists(dir.file("missing.db")));
+  const std::string path = rollback_journal_database(dir, "old.db");
+  raw_sql(path, "UPDATE schema_version SET version = 99");
+  expect_open_fails(path, ResultsDatabase::Mode::read_only, "schema version 99");
+}
+
+TEST_CASE("ResultsDatabase reads a write-protected database and refuses to write it with an EnvironmentError",
+          "[database][readonly]") {
+  if (!permissions_apply()) {
+    WARN("skipped: running as root, which ignores file permissions");
+    return;
+  }
+  TempDir dir("readonly-file");
+  for (const bool wal : {false, true}) {
+    DYNAMIC_SECTION((wal ? "WAL mode" : "rollback journal")) {
+      const std::string path = rollback_journal_database(dir, wal ? "wal.db" : "journal.db");
+      if (wal) raw_sql(path, "PRAGMA journal_mode = WAL");
+      const std::string bytes = bytes_of(path);
+      SECTION("a read-only file") {
+        ReadOnly file(path);
+        CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 1);
+        CHECK_THROWS_AS(ResultsDatabase(path, ResultsDatabase::Mode::must_exist), policytune::EnvironmentError);
+      }
+      SECTION("a file in a read-only folder") {
+        ReadOnly folder(dir.path());
+        CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 1);
+        try {
+          ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+          FAIL("opened for writing");
+        } catch (const policytune::EnvironmentError& error) {
+          CHECK_THAT(std::string(error.what()), Catch::Matchers::Contains("read-only database"));
+        }
+      }
+      CHECK(bytes_of(path) == bytes);
+    }
+  }
+}
+
+TEST_CASE("ResultsDatabase reads a WAL database in a read-only folder with and without its -wal and -shm files",
+          "[database][readonly]") {
+  if (!permissions_apply()) {
+    WARN("skipped: running as root, which ignores file permissions");
+    return;
+  }
+  TempDir dir("readonly-wal");
+  const std::string path = rollback_journal_database(dir, "wal.db");
+  raw_sql(path, "PRAGMA journal_mode = WAL");
+  SECTION("without them: read as immutable") {
+    REQUIRE_FALSE(fs::exists(path + "-wal"));
+    ReadOnly folder(dir.path());
+    CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 1);
+  }
+  SECTION("with them, as a writer left them open") {
+    // A connection that stays open keeps -wal and -shm beside the file, with a row only the log holds.
+    sqlite3* writer = nullptr;
+    REQUIRE(sqlite3_open_v2(path.c_str(), &writer, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(writer, "SELECT count(*) FROM measurements", nullptr, nullptr, nullptr) == SQLITE_OK);
+    {
+      ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+      database.record(sample_measurement("unroll_2"));
+    }
+    REQUIRE(fs::exists(path + "-wal"));
+    REQUIRE(fs::exists(path + "-shm"));
+    {
+      ReadOnly folder(dir.path());
+      ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+      CHECK(database.measurements().size() == 2);  // the log's row too
+    }
+    sqlite3_close(writer);
+  }
 }

@@ -1,0 +1,180 @@
+// No process policytune starts outlives it: not a helper a benchmark detaches with setsid, not a
+// compiler when policytune itself is killed with kill -9. Runs the policytune executable, since
+// the subreaper and the end of every descendant belong to its main().
+#include "child_processes.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "results_database.hpp"
+#include "support/temporary_directory.hpp"
+
+using namespace policytune;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kTiny = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
+const std::string kDetached = POLICYTUNE_TEST_DATA "/faults/bench/faults/detached.cpp";
+
+// Starts the policytune executable with `arguments`, quiet, with `environment` ("NAME=value") added.
+pid_t start_policytune(const std::vector<std::string>& arguments, const std::vector<std::string>& environment = {}) {
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+    for (const auto& variable : environment) putenv(const_cast<char*>(variable.c_str()));
+    std::vector<char*> argv{const_cast<char*>(POLICYTUNE_EXECUTABLE)};
+    for (const auto& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
+    argv.push_back(nullptr);
+    execv(POLICYTUNE_EXECUTABLE, argv.data());
+    _exit(127);
+  }
+  return child;
+}
+
+// The wait status of `child`, killed if it takes longer than a generous `limit`.
+int wait_for(pid_t child, std::chrono::seconds limit = std::chrono::seconds(600)) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  int status = 0;
+  while (waitpid(child, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      FAIL("policytune ran longer than " << limit.count() << " s");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return status;
+}
+
+// Whether `pid` still runs: a zombie has ended, whoever is left to reap it.
+bool running(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const auto name_end = line.rfind(')');
+  return name_end != std::string::npos && name_end + 2 < line.size() && line[name_end + 2] != 'Z';
+}
+
+// Waits generously for `pid` to end; whether it did.
+bool ends(pid_t pid) {
+  for (int i = 0; i < 600 && running(pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  return !running(pid);
+}
+
+std::vector<pid_t> pids_in(const fs::path& file) {
+  std::vector<pid_t> pids;
+  std::ifstream in(file);
+  for (long pid = 0; in >> pid;) pids.push_back(static_cast<pid_t>(pid));
+  return pids;
+}
+
+std::vector<fs::path> files_under(const fs::path& folder) {
+  std::vector<fs::path> files;
+  std::error_code error;
+  for (const auto& entry : fs::recursive_directory_iterator(folder, error)) {
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  }
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("a helper that a benchmark run detaches with setsid does not outlive the search", "[child_processes]") {
+  testing::TemporaryDirectory directory("detached");
+  const fs::path pid_file = directory.path() / "helpers";
+  const std::string database = directory.file("results.db");
+  const pid_t search = start_policytune(
+      {"search", kDetached, "--db", database, "--build-dir", directory.file("build"), "-j", "1", "--min-samples", "3",
+       "--max-time", "0.02", "--run-timeout", "120"},
+      {"POLICYTUNE_TEST_PID_FILE=" + pid_file.string()});
+  const int status = wait_for(search);
+  const auto helpers = pids_in(pid_file);
+  // Ends them whatever the outcome, so that a failing test leaves nothing running.
+  const auto cleanup = [&] {
+    for (const pid_t helper : helpers) kill(helper, SIGKILL);
+  };
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(helpers.size() == 2);  // one per variant run
+  for (const pid_t helper : helpers) {
+    INFO("helper " << helper);
+    CHECK(ends(helper));
+  }
+  cleanup();
+  // The helper held the run's output open: the run still ends when the benchmark does, not at the
+  // run time limit.
+  ResultsDatabase results(database, ResultsDatabase::Mode::read_only);
+  const auto rows = results.measurements();
+  CHECK(rows.size() == 3);
+  for (const auto& row : rows) {
+    INFO(row.variant << ": " << row.reason);
+    CHECK(row.status == Status::ok);
+  }
+}
+
+TEST_CASE("kill -9 of a search ends its compiler, and the next search removes the batch sources it left",
+          "[child_processes]") {
+  testing::TemporaryDirectory directory("killed");
+  const fs::path build = directory.path() / "build";
+  const fs::path compiler_pid = directory.path() / "compiler.pid";
+  // A launcher that compiles base as asked, and for a batch records its pid and never finishes.
+  const fs::path launcher = directory.path() / "launcher.sh";
+  std::ofstream(launcher) << "#!/bin/sh\ncase \"$*\" in\n  *batch-*) echo $$ > " << compiler_pid.string()
+                          << ".part && mv " << compiler_pid.string() << ".part " << compiler_pid.string()
+                          << "; exec sleep 600;;\nesac\nexec \"$@\"\n";
+  fs::permissions(launcher, fs::perms::owner_all);
+  const std::string database = directory.file("results.db");
+  const std::vector<std::string> search{"search", kTiny, "-a", "T{ct}=I32", "--db", database, "--build-dir",
+                                        build.string(), "-j", "1", "--batch-size", "2", "--min-samples", "3",
+                                        "--max-time", "0.02", "--strategy", "exhaustive", "--budget", "2"};
+  std::vector<std::string> stuck = search;
+  stuck.insert(stuck.end(), {"--compiler-launcher", launcher.string()});
+  const pid_t killed = start_policytune(stuck);
+  for (int i = 0; i < 6000 && !fs::exists(compiler_pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  REQUIRE(fs::exists(compiler_pid));
+  const auto compilers = pids_in(compiler_pid);
+  REQUIRE(compilers.size() == 1);
+  kill(killed, SIGKILL);
+  waitpid(killed, nullptr, 0);
+
+  const std::string dead = std::to_string(killed);
+  std::vector<fs::path> left;  // what the killed search wrote under names of its own
+  for (const auto& file : files_under(build)) {
+    if (file.filename().string().find(dead) != std::string::npos) left.push_back(file);
+  }
+  CHECK(ends(compilers[0]));
+  kill(compilers[0], SIGKILL);  // should the check have failed
+  REQUIRE_FALSE(left.empty());
+  bool batch_source_left = false;
+  for (const auto& file : left) batch_source_left |= file.extension() == ".cpp";
+  CHECK(batch_source_left);
+
+  const int status = wait_for(start_policytune(search));
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  for (const auto& file : left) {
+    INFO(file.string());
+    CHECK_FALSE(fs::exists(file));
+  }
+  for (const auto& file : files_under(build)) {
+    INFO(file.string());
+    CHECK(file.extension() != ".cpp");  // no batch source of either search is left
+  }
+}
