@@ -15,6 +15,7 @@
 
 #include "compiler.hpp"
 #include "results_database.hpp"
+#include "support/policytune_process.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -162,18 +163,10 @@ TEST_CASE("searches of one benchmark sharing a build folder do not build, run or
   std::vector<pid_t> searches;
   for (int i = 0; i < 3; ++i) {
     const std::string database = directory.file("results-" + std::to_string(i) + ".db");
-    const pid_t child = fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
-      const int null = ::open("/dev/null", O_WRONLY);
-      dup2(null, STDOUT_FILENO);
-      dup2(null, STDERR_FILENO);
-      execl(POLICYTUNE_EXECUTABLE, POLICYTUNE_EXECUTABLE, "search", POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp", "-a",
-            "T{ct}=I32", "--db", database.c_str(), "--build-dir", build.c_str(), "-j", "2", "--batch-size", "1",
-            "--strategy", "exhaustive", "--min-samples", "3", "--max-time", "0.02", static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    searches.push_back(child);
+    searches.push_back(testing::start_policytune({"search", POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp", "-a",
+                                                  "T{ct}=I32", "--db", database, "--build-dir", build, "-j", "2",
+                                                  "--batch-size", "1", "--strategy", "exhaustive", "--min-samples", "3",
+                                                  "--max-time", "0.02"}));
   }
   for (const pid_t search : searches) {
     int status = 0;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "results_database.hpp"
+#include "support/policytune_process.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -30,23 +31,7 @@ namespace {
 const std::string kTiny = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
 const std::string kDetached = POLICYTUNE_TEST_DATA "/faults/bench/faults/detached.cpp";
 
-// Starts the policytune executable with `arguments`, quiet, with `environment` ("NAME=value") added.
-pid_t start_policytune(const std::vector<std::string>& arguments, const std::vector<std::string>& environment = {}) {
-  const pid_t child = fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    dup2(null, STDOUT_FILENO);
-    dup2(null, STDERR_FILENO);
-    for (const auto& variable : environment) putenv(const_cast<char*>(variable.c_str()));
-    std::vector<char*> argv{const_cast<char*>(POLICYTUNE_EXECUTABLE)};
-    for (const auto& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
-    argv.push_back(nullptr);
-    execv(POLICYTUNE_EXECUTABLE, argv.data());
-    _exit(127);
-  }
-  return child;
-}
+using testing::start_policytune;
 
 // The wait status of `child`, killed if it takes longer than a generous `limit`.
 int wait_for(pid_t child, std::chrono::seconds limit = std::chrono::seconds(600)) {

@@ -15,6 +15,7 @@
 #include <set>
 #include <thread>
 
+#include "support/policytune_process.hpp"
 #include "support/temporary_directory.hpp"
 #include "results_database.hpp"
 #include "text_input.hpp"
@@ -270,17 +271,8 @@ namespace {
 int interrupt_search(const Workspace& workspace, std::size_t rows, int signal) {
   const std::string database = (workspace.root / "results.db").string();
   const std::string build = (workspace.root / "build").string();
-  const pid_t child = fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    dup2(null, STDOUT_FILENO);
-    dup2(null, STDERR_FILENO);
-    execl(POLICYTUNE_EXECUTABLE, POLICYTUNE_EXECUTABLE, "search", kTiny.c_str(), "-a", "T{ct}=I32", "--db",
-          database.c_str(), "--build-dir", build.c_str(), "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02",
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
+  const pid_t child = testing::start_policytune({"search", kTiny, "-a", "T{ct}=I32", "--db", database, "--build-dir", build,
+                                                  "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02"});
   std::size_t stored = 0;
   for (int i = 0; i < 600 && stored < rows; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
