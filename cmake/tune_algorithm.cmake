@@ -225,9 +225,19 @@ function(tune_algorithm name)
   if(EXISTS "${arg_DATABASE}")
     list(APPEND header_inputs "${arg_DATABASE}")
   endif()
-  # Measuring again, whatever is stored, is a target of its own: building it is the one-shot.
-  add_custom_target(retune.${name} COMMAND "${tool}" ${search_arguments} --force USES_TERMINAL
-                    COMMENT "PolicyTune: measuring ${name} again")
+  # Measuring again, whatever is stored, is a target of its own: building it is the one-shot. It
+  # touches a stamp of the binary dir that the header depends on, so that the next build renders
+  # its results even when the database did not exist at configure time.
+  set(retuned "${work_dir}/retuned.stamp")
+  if(NOT EXISTS "${retuned}")
+    file(MAKE_DIRECTORY "${work_dir}")
+    file(TOUCH "${retuned}")
+  endif()
+  list(APPEND header_inputs "${retuned}")
+  add_custom_target(retune.${name}
+                    COMMAND "${tool}" ${search_arguments} --force
+                    COMMAND "${CMAKE_COMMAND}" -E touch "${retuned}"
+                    USES_TERMINAL COMMENT "PolicyTune: measuring ${name} again" VERBATIM)
 
   set(generate_command "${tool}" generate --db "${arg_DATABASE}" --benchmark "${arg_BENCHMARK}"
                        ${template_arguments} --output "${arg_OUTPUT}" --namespace "${arg_NAMESPACE}"
@@ -243,6 +253,10 @@ function(tune_algorithm name)
   add_custom_command(OUTPUT "${arg_OUTPUT}" COMMAND ${generate_command} DEPENDS ${header_inputs}
                      COMMENT "PolicyTune: rendering ${name} policies" VERBATIM)
   add_custom_target(policytune.generate.${name} DEPENDS "${arg_OUTPUT}")
+  if(arg_WHEN STREQUAL "BUILD")
+    # One target owns the search's rule, so that no generator runs it twice at once.
+    add_dependencies(policytune.generate.${name} tune.${name})
+  endif()
 
   if(arg_TARGET)
     if(NOT TARGET ${arg_TARGET})

@@ -1,6 +1,10 @@
 #include "benchmark_session.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <cstring>
+#include <cmath>
+#include <cerrno>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -16,6 +20,8 @@
 
 #include "batch_source.hpp"
 #include "benchmark_name.hpp"
+#include "child_processes.hpp"
+#include "environment_error.hpp"
 #include "harness_state_validation.hpp"
 #include "process.hpp"
 #include "scratch_file.hpp"
@@ -26,6 +32,24 @@ namespace policytune {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A file of the build folder, checked: on a full disk a truncated batch source would count as
+// variants that do not compile, and an empty base.seconds would break the next search.
+void write_build_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.flush();
+  if (!out) throw EnvironmentError(path.string(), std::string("cannot write: ") + std::strerror(errno));
+}
+
+// The seconds a file of write_build_file() holds; nullopt when it is missing or damaged.
+std::optional<std::chrono::duration<double>> recorded_seconds(const fs::path& path) {
+  std::ifstream in(path);
+  double seconds = 0;
+  if (!(in >> seconds) || !std::isfinite(seconds) || seconds < 0) return std::nullopt;
+  return std::chrono::duration<double>(seconds);
+}
+
 using Seconds = BenchmarkSession::Seconds;
 
 constexpr Seconds kMinimumBuildTimeout{10.0};
@@ -86,6 +110,8 @@ BenchmarkSession::BenchmarkSession(const SearchOptions& options, SearchProgress&
       progress_(progress),
       source_(std::move(source)),
       jobs_(options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {
+  // The launcher's daemon (sccache's server) keeps serving the project's compiles after us.
+  if (!options.compiler.launcher.empty()) spare_descendants_of_launcher(options.compiler.launcher);
   source_text_ = read_text_file(source_);
   space_ = parse_search_space(source_text_, source_);
   constraints_ = parse_constraints(source_text_, source_, space_);
@@ -124,9 +150,13 @@ void BenchmarkSession::prepare() {
   for (const auto& argument : command) joined += argument + '\n';
   const fs::path recorded_command = directory / "base.command";
   std::error_code error;
+  std::optional<Seconds> cached_build_time;
   if (fs::exists(base_binary_, error) && fs::exists(recorded_command, error) &&
       read_text_file(recorded_command.string()) == joined) {
-    base_build_time_ = Seconds(std::stod(read_text_file((directory / "base.seconds").string())));
+    cached_build_time = recorded_seconds(directory / "base.seconds");  // nullopt if damaged: build again
+  }
+  if (cached_build_time) {
+    base_build_time_ = *cached_build_time;
   } else {
     progress_.message(fmt::format("{}: building base", name_));
     // Built under a name of its own and renamed into place: another search of this benchmark may
@@ -143,8 +173,8 @@ void BenchmarkSession::prepare() {
     progress_.add_build_time(result.elapsed.count());
     const fs::path seconds_scratch = directory / scratch_name("base.seconds");
     const fs::path command_scratch = directory / scratch_name("base.command");
-    std::ofstream(seconds_scratch) << base_build_time_.count();
-    std::ofstream(command_scratch) << joined;
+    write_build_file(seconds_scratch, fmt::format("{}", base_build_time_.count()));
+    write_build_file(command_scratch, joined);
     // The binary first and its command last: a command on disk always describes the binary there.
     publish(scratch, base_binary_);
     publish(seconds_scratch, directory / "base.seconds");
@@ -360,7 +390,7 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<s
       std::vector<BatchMember> members;
       for (const std::size_t i : group) members.push_back({builds[i].variant, defines_of(i)});
       wrapper = directory / scratch_name(stem, is_cuda_source(source_) ? ".cu" : ".cpp");
-      std::ofstream(wrapper) << batch_source(source_, source_text_, members);
+      write_build_file(wrapper, batch_source(source_, source_text_, members));
       CompilerOptions compiler = options_.compiler;
       compiler.include_directories.push_back(fs::absolute(source_).parent_path().string());
       command = compile_command(compiler, wrapper.string(), binary.string(), workload.defines);

@@ -23,6 +23,7 @@ namespace {
 std::mutex g_mutex;             // guards g_tracked, and forks against orphan scans
 std::multiset<pid_t> g_tracked;  // children a run_process is waiting for
 std::atomic<bool> g_subreaper{false};
+std::set<std::string> g_spared_names;  // /proc/<pid>/comm of daemons left running
 
 struct ProcessStat {
   pid_t parent = 0;
@@ -42,7 +43,22 @@ std::optional<ProcessStat> stat_of(pid_t pid) {
   return stat;
 }
 
+// The kernel's name of `pid` (its executable's, cut to 15 characters); empty when it is gone.
+std::string command_name(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/comm");
+  std::string name;
+  std::getline(in, name);
+  return name;
+}
+
 }  // namespace
+
+void spare_descendants_of_launcher(const std::string& command) {
+  const std::string name = std::filesystem::path(command).filename().string();
+  if (name.empty()) return;
+  std::lock_guard lock(g_mutex);
+  g_spared_names.insert(name.substr(0, 15));
+}
 
 void become_subreaper() {
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) g_subreaper = true;
@@ -63,8 +79,11 @@ int wait_tracked_child(pid_t child) {
   }
   std::lock_guard lock(g_mutex);
   int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  pid_t reaped = 0;
+  while ((reaped = waitpid(child, &status, 0)) < 0 && errno == EINTR) {
   }
+  // Someone else reaped it (it cannot be ours to wait for then): no exit status to trust.
+  if (reaped < 0) status = W_EXITCODE(127, 0);
   if (const auto found = g_tracked.find(child); found != g_tracked.end()) g_tracked.erase(found);
   return status;
 }
@@ -100,11 +119,16 @@ std::size_t end_all_descendants() {
   // forks without end cannot hold policytune forever.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (std::chrono::steady_clock::now() < deadline) {
-    const auto children = children_of(::getpid());
+    std::vector<pid_t> children;
+    for (const pid_t child : children_of(::getpid())) {
+      if (g_spared_names.count(command_name(child)) == 0) children.push_back(child);
+    }
     if (children.empty()) break;
     for (const pid_t child : children) kill(child, SIGKILL);
     for (const pid_t child : children) {
-      while (waitpid(child, nullptr, 0) < 0 && errno == EINTR) {
+      // Without blocking: a process in uninterruptible sleep (a driver call) must not hold us.
+      while (waitpid(child, nullptr, WNOHANG) == 0 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
       }
       g_tracked.erase(child);
       ++ended;

@@ -2,6 +2,7 @@
 
 #include <sys/types.h>
 
+#include <string>
 #include <vector>
 
 namespace policytune {
@@ -26,8 +27,14 @@ int wait_tracked_child(pid_t child);
 // ones alone (a launcher's daemon, such as sccache's server, may still be serving compiles).
 void reap_exited_orphans();
 
-// Kills and reaps every descendant: adopted orphans, and whatever they started. For the last
-// moment of policytune, when no run_process is in flight; returns how many it ended.
+// A daemon the user's compiler launcher starts (sccache's server) serves the project's other
+// compiles too: adopted processes of that name outlive policytune. `command` is the launcher's
+// path or name.
+void spare_descendants_of_launcher(const std::string& command);
+
+// Kills and reaps every descendant but spared daemons: adopted orphans, and whatever they started.
+// For the last moment of policytune, when no run_process is in flight; returns how many it ended.
+// Gives up after 10 s (a process stuck in the kernel cannot be reaped).
 std::size_t end_all_descendants();
 
 // The processes whose parent is `parent`, zombies included (from /proc).

@@ -4,7 +4,8 @@ namespace policytune {
 
 std::vector<PruneOutcome> prune_old_sources(const std::string& database,
                                             const std::map<std::string, std::string>& current_hashes, bool dry_run) {
-  ResultsDatabase results(database, ResultsDatabase::Mode::must_exist);
+  // A dry run only reads: it works on a read-only database, and changes no byte of it.
+  ResultsDatabase results(database, dry_run ? ResultsDatabase::Mode::read_only : ResultsDatabase::Mode::must_exist);
   std::vector<PruneOutcome> outcomes;
   for (const auto& [benchmark, hash] : current_hashes) outcomes.push_back({benchmark, hash, 0, {}});
   std::vector<std::pair<std::string, std::string>> doomed;

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <fmt/format.h>
 #include <functional>
+#include <charconv>
 #include <regex>
 #include <system_error>
 
@@ -46,7 +47,11 @@ std::size_t remove_stale_scratch(const fs::path& folder) {
     const std::string name = entry->path().filename().string();
     std::smatch match;
     if (!std::regex_search(name, match, kScratch) || match[2] != host_tag()) continue;
-    if (process_exists(std::stol(match[1]))) continue;
+    // Digits past any pid (a stray file) are not a process of ours: leave the file alone.
+    const std::string digits = match[1];
+    long pid = 0;
+    const auto [end, parsed] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+    if (parsed != std::errc() || end != digits.data() + digits.size() || process_exists(pid)) continue;
     std::error_code ignored;
     if (fs::remove(entry->path(), ignored)) ++removed;
   }

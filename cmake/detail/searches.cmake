@@ -81,10 +81,14 @@ endfunction()
 # tree, where a `clean` must never delete it) records that the search ran.
 function(policytune_detail_search_at_build name benchmark work_dir tool)
   set(searched "${work_dir}/searched.stamp")
+  # The options as a file that changes only when they do, so that every generator (not only
+  # Ninja, which tracks command lines) searches again after a change of SEARCH_ARGS.
+  string(REPLACE ";" "\n" options "${ARGN}")
+  file(CONFIGURE OUTPUT "${work_dir}/search.options" CONTENT "${options}\n" @ONLY)
   add_custom_command(OUTPUT "${searched}"
                      COMMAND ${tool} ${ARGN}
                      COMMAND "${CMAKE_COMMAND}" -E touch "${searched}"
-                     DEPENDS "${benchmark}" PolicyTune::policytune
+                     DEPENDS "${benchmark}" "${work_dir}/search.options" PolicyTune::policytune
                      USES_TERMINAL COMMENT "PolicyTune: searching ${name}" VERBATIM)
   add_custom_target(tune.${name} DEPENDS "${searched}")
 endfunction()

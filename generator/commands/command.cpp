@@ -55,7 +55,7 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
   app.add_option("--compiler-launcher", s.compiler.launcher, "prefix every compile (ccache, sccache, distcc)");
   // The harness takes these as they are: they are checked here.
   app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")
-      ->check(count_between(1, 1000000))->capture_default_str();
+      ->check(count_between(1, 100000))->capture_default_str();  // the harness stops at 100000
   app.add_option("--max-noise", s.sampling.max_noise, "sample until the median's relative noise is below this")
       ->check(number_between(1e-6, 1))->capture_default_str();
   app.add_option("--max-time", s.sampling.max_time, "seconds of sampling per state at most")

@@ -6,6 +6,7 @@
 #include "../benchmark_name.hpp"
 #include "../database_prune.hpp"
 #include "../text_input.hpp"
+#include "../user_error.hpp"
 #include "command.hpp"
 
 namespace policytune {
@@ -19,7 +20,15 @@ RunCommand setup_prune(CLI::App& app) {
   app.add_flag("--dry-run", *dry_run, "only list what would be dropped");
   return [database, files, dry_run] {
     std::map<std::string, std::string> current;  // benchmark -> the hash of its source now
-    for (const auto& file : *files) current[benchmark_name_from_path(file)] = content_hash(read_text_file(file));
+    std::map<std::string, std::string> file_of;  // benchmark -> the file that named it
+    for (const auto& file : *files) {
+      const std::string name = benchmark_name_from_path(file);
+      // Two files of one name: the rows of either would count as the other's old source.
+      if (const auto [other, first] = file_of.emplace(name, file); !first) {
+        throw UserError(file, 0, "names benchmark " + name + " as " + other->second + " does: prune one at a time");
+      }
+      current[name] = content_hash(read_text_file(file));
+    }
     const auto outcomes = prune_old_sources(*database, current, *dry_run);
     std::size_t dropped = 0, sources = 0;
     const char* verb = *dry_run ? "would drop" : "dropped";

@@ -1,4 +1,4 @@
-# analyze and generate read a database they cannot write (an installed one, one shipped in a
+# analyze, generate and prune --dry-run read a database they cannot write (an installed one, one shipped in a
 # read-only checkout) and leave its bytes as they were. Invoked with -P by cli.read_only.*:
 #   -DPOLICYTUNE=<exe> -DDATABASE=<shipped .db> -DWORK=<scratch folder> -DPROTECT=<file|folder>
 #   -DBENCHMARK=<source> -DTEMPLATE=<mustache>
@@ -17,9 +17,11 @@ else()
 endif()
 
 set(failures "")
-foreach(command IN ITEMS analyze generate)
+foreach(command IN ITEMS analyze generate prune)
   if(command STREQUAL "analyze")
     set(arguments analyze --db "${db}" --dispatch)
+  elseif(command STREQUAL "prune")
+    set(arguments prune --dry-run --db "${db}" "${BENCHMARK}")
   else()
     set(arguments generate --db "${db}" --benchmark "${BENCHMARK}" --template "${TEMPLATE}" --dispatch Elements{io}
         -o "${folder}.out/policy.hpp")
