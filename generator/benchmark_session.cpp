@@ -54,6 +54,9 @@ using Seconds = BenchmarkSession::Seconds;
 
 constexpr Seconds kMinimumBuildTimeout{10.0};
 constexpr Seconds kMinimumRunTimeout{10.0};
+// --build-timeout and --run-timeout are the variants' limits. Base, which every variant needs,
+// gets at least this much, so that a loaded machine slowing base down does not end the search.
+constexpr Seconds kBaseTimeoutFloor{600.0};
 // The most variants an automatic batch holds. For reduce/sum.cu on sm_90 a variant alone takes
 // 9.4 s to compile, 8 in one binary 12.7 s and 32 in one binary 25.6 s: the parsing every
 // variant shared is already a small part at 32.
@@ -129,7 +132,9 @@ Seconds BenchmarkSession::build_timeout() const {
   return std::max(kMinimumBuildTimeout, base_build_time_ * options_.build_timeout_factor);
 }
 
-Seconds BenchmarkSession::base_run_timeout() const { return Seconds(options_.run_timeout.value_or(0)); }
+Seconds BenchmarkSession::base_run_timeout() const {
+  return options_.run_timeout ? std::max(Seconds(*options_.run_timeout), kBaseTimeoutFloor) : Seconds(0);
+}
 
 Seconds BenchmarkSession::variant_run_timeout(Seconds base_run_time) const {
   if (options_.run_timeout) return Seconds(*options_.run_timeout);
@@ -163,7 +168,9 @@ void BenchmarkSession::prepare() {
     // be running `base` this moment ("Text file busy") or building it too.
     const fs::path scratch = directory / scratch_name("base");
     const auto scratch_command = compile_command(options_.compiler, source_, scratch.string(), {{"TUNE_BASE", "1"}});
-    const auto result = run_process(scratch_command, Seconds(options_.build_timeout.value_or(0)));
+    const Seconds base_timeout =
+        options_.build_timeout ? std::max(Seconds(*options_.build_timeout), kBaseTimeoutFloor) : Seconds(0);
+    const auto result = run_process(scratch_command, base_timeout);
     if (!result.succeeded()) fs::remove(scratch, error);
     if (result.interrupted) throw SearchInterrupted();
     if (!result.succeeded()) {
