@@ -274,7 +274,8 @@ int interrupt_search(const Workspace& workspace, std::size_t rows, int signal) {
   const pid_t child = testing::start_policytune({"search", kTiny, "-a", "T{ct}=I32", "--db", database, "--build-dir", build,
                                                   "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02"});
   std::size_t stored = 0;
-  for (int i = 0; i < 600 && stored < rows; ++i) {
+  // Up to ten minutes: a loaded machine (a sanitizer build beside CI) needs far more than the usual second.
+  for (int i = 0; i < 12000 && stored < rows; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (!fs::exists(database)) continue;
     try {
