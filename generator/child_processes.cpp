@@ -60,6 +60,11 @@ void spare_descendants_of_launcher(const std::string& command) {
   g_spared_names.insert(name.substr(0, 15));
 }
 
+std::vector<std::string> spared_command_names() {
+  std::lock_guard lock(g_mutex);
+  return {g_spared_names.begin(), g_spared_names.end()};
+}
+
 void become_subreaper() {
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) g_subreaper = true;
 }

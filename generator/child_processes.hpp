@@ -31,6 +31,8 @@ void reap_exited_orphans();
 // compiles too: adopted processes of that name outlive policytune. `command` is the launcher's
 // path or name.
 void spare_descendants_of_launcher(const std::string& command);
+// The names spare_descendants_of_launcher() recorded.
+std::vector<std::string> spared_command_names();
 
 // Kills and reaps every descendant but spared daemons: adopted orphans, and whatever they started.
 // For the last moment of policytune, when no run_process is in flight; returns how many it ended.

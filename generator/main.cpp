@@ -9,6 +9,7 @@
 #include "child_processes.hpp"
 #include "commands/command.hpp"
 #include "environment_error.hpp"
+#include "job_supervisor.hpp"
 #include "user_error.hpp"
 #include "version.hpp"
 
@@ -24,6 +25,7 @@ struct DescendantsEndWithUs {
 
 int main(int argc, char** argv) {
   using namespace policytune;
+  if (const auto supervised_job = supervise_jobs(argc, argv)) return *supervised_job;
   const DescendantsEndWithUs descendants;
   CLI::App app{"policytune: tune compile-time kernel policies and render them into policy hubs"};
   app.set_version_flag("--version", std::string(kVersion));

@@ -17,6 +17,7 @@
 
 #include "child_processes.hpp"
 #include "environment_error.hpp"
+#include "job_supervisor.hpp"
 #include "user_error.hpp"
 
 extern char** environ;
@@ -94,14 +95,29 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
   for (auto& variable : variables) envp.push_back(variable.data());
   envp.push_back(nullptr);
 
+  // The job's supervisor (job_supervisor.hpp) ends what the job starts should policytune be killed.
+  std::vector<std::string> supervisor;
+  if (jobs_are_supervised()) supervisor = supervisor_arguments(argv, exec_pipe[1]);
+  std::vector<char*> supervisor_args;
+  for (auto& arg : supervisor) supervisor_args.push_back(arg.data());
+  supervisor_args.push_back(nullptr);
+  sigset_t supervisor_signals;  // its death signal and its children's, taken when it asks for them
+  sigemptyset(&supervisor_signals);
+  sigaddset(&supervisor_signals, SIGTERM);
+  sigaddset(&supervisor_signals, SIGCHLD);
+  sigset_t no_signals;
+  sigemptyset(&no_signals);
+
   const auto start = std::chrono::steady_clock::now();
   const pid_t parent = ::getpid();
   const pid_t pid = fork_tracked_child();
   if (pid < 0) throw EnvironmentError(std::string("cannot fork: ") + std::strerror(errno));
   if (pid == 0) {
     // Dies with policytune, even by kill -9, where nothing can run in policytune to end it. (The
-    // signal follows the forking thread's exit; that thread waits for this child.)
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // signal follows the forking thread's exit; that thread waits for this child.) A supervisor
+    // takes SIGTERM instead, to end the job's descendants before it goes.
+    sigprocmask(SIG_SETMASK, supervisor.empty() ? &no_signals : &supervisor_signals, nullptr);
+    prctl(PR_SET_PDEATHSIG, supervisor.empty() ? SIGKILL : SIGTERM);
     if (::getppid() != parent) _exit(127);  // policytune died before the line above
     setpgid(0, 0);
     dup2(out_pipe[1], STDOUT_FILENO);
@@ -114,6 +130,15 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::dur
       const int error = errno;
       (void)!write(exec_pipe[1], &error, sizeof error);
       _exit(127);
+    }
+    if (!supervisor.empty()) {
+      fcntl(exec_pipe[1], F_SETFD, 0);  // the job reports its exec failure through the supervisor
+      execve("/proc/self/exe", supervisor_args.data(), envp.data());
+      // No /proc: the job runs unsupervised, as its own parent's direct child.
+      fcntl(exec_pipe[1], F_SETFD, FD_CLOEXEC);
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      sigprocmask(SIG_SETMASK, &no_signals, nullptr);
+      if (::getppid() != parent) _exit(127);
     }
     execvpe(args[0], args.data(), envp.data());
     const int error = errno;

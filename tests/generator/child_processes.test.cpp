@@ -114,16 +114,24 @@ TEST_CASE("a helper that a benchmark run detaches with setsid does not outlive t
   }
 }
 
-TEST_CASE("kill -9 of a search ends its compiler, and the next search removes the batch sources it left",
+TEST_CASE("kill -9 of a search ends its compiler and what the compiler started but a launcher's server, and the next search removes the batch sources it left",
           "[child_processes]") {
   testing::TemporaryDirectory directory("killed");
   const fs::path build = directory.path() / "build";
   const fs::path compiler_pid = directory.path() / "compiler.pid";
-  // A launcher that compiles base as asked, and for a batch records its pid and never finishes.
+  const fs::path daemon_pid = directory.path() / "daemon.pid";
+  // A launcher that compiles base as asked, and for a batch never finishes: like a compiler driver,
+  // it waits on a pass of its own (a grandchild of policytune, as cc1plus is), and it leaves one
+  // more that called setsid. It records the three pids. Like sccache, it also starts a server of
+  // its own name that detaches: that one serves other builds, and is left running.
   const fs::path launcher = directory.path() / "launcher.sh";
-  std::ofstream(launcher) << "#!/bin/sh\ncase \"$*\" in\n  *batch-*) echo $$ > " << compiler_pid.string()
-                          << ".part && mv " << compiler_pid.string() << ".part " << compiler_pid.string()
-                          << "; exec sleep 600;;\nesac\nexec \"$@\"\n";
+  std::ofstream(launcher) << "#!/bin/sh\ncase \"$*\" in\n"
+                          << "  --serve) echo $$ > " << daemon_pid.string() << ".part && mv " << daemon_pid.string()
+                          << ".part " << daemon_pid.string() << "; sleep 600; exit;;\n"
+                          << "  *batch-*) setsid \"$0\" --serve & sleep 600 & pass=$!; setsid sleep 600 & detached=$!;"
+                          << " echo $$ $pass $detached > " << compiler_pid.string() << ".part && mv "
+                          << compiler_pid.string() << ".part " << compiler_pid.string()
+                          << "; wait;;\nesac\nexec \"$@\"\n";
   fs::permissions(launcher, fs::perms::owner_all);
   const std::string database = directory.file("results.db");
   const std::vector<std::string> search{"search", kTiny, "-a", "T{ct}=I32", "--db", database, "--build-dir",
@@ -132,10 +140,15 @@ TEST_CASE("kill -9 of a search ends its compiler, and the next search removes th
   std::vector<std::string> stuck = search;
   stuck.insert(stuck.end(), {"--compiler-launcher", launcher.string()});
   const pid_t killed = start_policytune(stuck);
-  for (int i = 0; i < 6000 && !fs::exists(compiler_pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int i = 0; i < 6000 && !(fs::exists(compiler_pid) && fs::exists(daemon_pid)); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
   REQUIRE(fs::exists(compiler_pid));
+  REQUIRE(fs::exists(daemon_pid));
   const auto compilers = pids_in(compiler_pid);
-  REQUIRE(compilers.size() == 1);
+  REQUIRE(compilers.size() == 3);
+  const auto daemons = pids_in(daemon_pid);
+  REQUIRE(daemons.size() == 1);
   kill(killed, SIGKILL);
   waitpid(killed, nullptr, 0);
 
@@ -144,8 +157,13 @@ TEST_CASE("kill -9 of a search ends its compiler, and the next search removes th
   for (const auto& file : files_under(build)) {
     if (file.filename().string().find(dead) != std::string::npos) left.push_back(file);
   }
-  CHECK(ends(compilers[0]));
-  kill(compilers[0], SIGKILL);  // should the check have failed
+  for (const pid_t compiler : compilers) {
+    INFO("compiler process " << compiler);
+    CHECK(ends(compiler));
+  }
+  for (const pid_t compiler : compilers) kill(compiler, SIGKILL);  // should a check have failed
+  CHECK(running(daemons[0]));
+  kill(-daemons[0], SIGKILL);  // it leads a session of its own: it and its sleep
   REQUIRE_FALSE(left.empty());
   bool batch_source_left = false;
   for (const auto& file : left) batch_source_left |= file.extension() == ".cpp";
