@@ -56,10 +56,19 @@ Rendered render(const std::vector<Measurement>& rows, const std::string& source,
   return rendered;
 }
 
-// Compares with a committed golden file; POLICYTUNE_UPDATE_GOLDEN=1 rewrites it instead.
+// Compares with a committed golden file. POLICYTUNE_UPDATE_GOLDEN=1 rewrites a golden that differs,
+// and the check still fails: a run that changed goldens is never green, and the next run (without
+// the variable) shows whether the rewritten ones hold.
 void check_golden(const std::string& name, const std::string& text) {
   const std::string path = kGolden + name;
-  if (std::getenv("POLICYTUNE_UPDATE_GOLDEN") != nullptr) std::ofstream(path, std::ios::binary) << text;
+  const bool matches = std::filesystem::exists(path) && read_text_file(path) == text;
+  if (!matches && std::getenv("POLICYTUNE_UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(path, std::ios::binary) << text;
+    FAIL_CHECK("golden " << path << " rewritten: review the change, then run again without POLICYTUNE_UPDATE_GOLDEN");
+    return;
+  }
+  INFO("golden " << path);
+  REQUIRE(std::filesystem::exists(path));
   CHECK(read_text_file(path) == text);
 }
 

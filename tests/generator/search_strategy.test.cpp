@@ -2,10 +2,19 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "search_space.hpp"
+#include "strategies/adaptive_evolution.hpp"
+#include "strategies/exhaustive.hpp"
+#include "strategies/genetic_algorithm.hpp"
+#include "strategies/iterated_local_search.hpp"
+#include "strategies/random_sampling.hpp"
+#include "strategies/simulated_annealing.hpp"
 #include "support/strategy_driver.hpp"
 #include "user_error.hpp"
 
@@ -16,8 +25,43 @@ TEST_CASE("strategy names: auto first, then exhaustive, random and the strong on
   CHECK(strategy_names() == std::vector<std::string>{"auto", "exhaustive", "random", "adaptive_evolution",
                                                      "genetic_algorithm", "iterated_local_search",
                                                      "simulated_annealing"});
-  const GridSpace space({4, 3, 2});
-  for (const auto& name : strategy_names()) CHECK_NOTHROW(make_strategy(name, space, 10, 1));
+}
+
+TEST_CASE("each strategy name makes that strategy: the same points, in order, as its own factory", "[strategy]") {
+  using Factory = std::unique_ptr<SearchStrategy> (*)(const StrategySpace&, std::optional<std::uint64_t>, std::uint64_t);
+  const std::map<std::string, Factory> factories{
+      {"exhaustive", [](const StrategySpace& space, std::optional<std::uint64_t> budget,
+                        std::uint64_t) { return make_exhaustive(space, budget); }},
+      {"random", make_random_sampling},
+      {"adaptive_evolution", [](const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                std::uint64_t seed) { return make_adaptive_evolution(space, budget, seed, {}); }},
+      {"genetic_algorithm", [](const StrategySpace& space, std::optional<std::uint64_t> budget,
+                               std::uint64_t seed) { return make_genetic_algorithm(space, budget, seed, {}); }},
+      {"iterated_local_search", [](const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                   std::uint64_t seed) { return make_iterated_local_search(space, budget, seed, {}); }},
+      {"simulated_annealing", [](const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                 std::uint64_t seed) { return make_simulated_annealing(space, budget, seed, {}); }},
+  };
+  const GridSpace space({6, 5, 4});  // 120 points, a budget of 40: every strategy samples
+  const auto cost = testing::bowl({4, 1, 2});
+  std::map<std::string, std::vector<Point>> proposed;
+  for (const auto& [name, factory] : factories) {
+    INFO(name);
+    const auto by_name = make_strategy(name, space, 40, 7);
+    const auto direct = factory(space, 40, 7);
+    proposed[name] = testing::drive(*by_name, space, 40, cost, {4}).proposed;
+    CHECK(proposed[name] == testing::drive(*direct, space, 40, cost, {4}).proposed);
+  }
+  // The test can tell them apart: no two strategies propose the same sequence here.
+  for (const auto& [name, points] : proposed) {
+    for (const auto& [other, other_points] : proposed) {
+      INFO(name << " vs " << other);
+      if (name != other) CHECK(points != other_points);
+    }
+  }
+  // auto resolves to one of them: adaptive evolution over a space larger than the budget.
+  CHECK(testing::drive(*make_strategy("auto", space, 40, 7), space, 40, cost, {4}).proposed ==
+        proposed.at("adaptive_evolution"));
 }
 
 TEST_CASE("a space's size, and its points by index in SearchSpace's order", "[strategy]") {
