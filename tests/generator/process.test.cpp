@@ -22,6 +22,10 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// A deadline for programs that end at once: it only ends a hung test, so it is far from what a
+// loaded machine could need.
+constexpr auto kGenerous = 120s;
+
 // A fresh empty directory, removed again at the end of the test.
 struct TemporaryDirectory {
   std::filesystem::path path;
@@ -50,7 +54,7 @@ bool is_dead(pid_t pid) {
 }  // namespace
 
 TEST_CASE("run_process captures both streams and the exit code", "[process]") {
-  const auto result = run_process({"/bin/sh", "-c", "echo out; echo err >&2; exit 3"}, 10s);
+  const auto result = run_process({"/bin/sh", "-c", "echo out; echo err >&2; exit 3"}, kGenerous);
   CHECK(result.out == "out\n");
   CHECK(result.err == "err\n");
   CHECK(result.exit_code == 3);
@@ -78,7 +82,7 @@ TEST_CASE("run_process of a successful program", "[process]") {
 }
 
 TEST_CASE("run_process passes arguments without a shell", "[process]") {
-  const auto result = run_process({"/bin/sh", "-c", "printf '%s|' \"$@\"", "sh", "a b", "$HOME", "'q'", ""}, 10s);
+  const auto result = run_process({"/bin/sh", "-c", "printf '%s|' \"$@\"", "sh", "a b", "$HOME", "'q'", ""}, kGenerous);
   CHECK(result.succeeded());
   CHECK(result.out == "a b|$HOME|'q'||");
 }
@@ -86,7 +90,7 @@ TEST_CASE("run_process passes arguments without a shell", "[process]") {
 TEST_CASE("run_process drains large outputs on both streams", "[process]") {
   // Far beyond a pipe's buffer on each stream: reading only one at a time would deadlock.
   const auto result =
-      run_process({"/bin/sh", "-c", "yes out | head -n 100000; yes err | head -n 100000 >&2; echo done"}, 10s);
+      run_process({"/bin/sh", "-c", "yes out | head -n 100000; yes err | head -n 100000 >&2; echo done"}, kGenerous);
   CHECK(result.succeeded());
   CHECK(result.out.size() == 100000 * 4 + 5);
   CHECK(result.err.size() == 100000 * 4);
@@ -94,14 +98,14 @@ TEST_CASE("run_process drains large outputs on both streams", "[process]") {
 }
 
 TEST_CASE("run_process gives the child an empty stdin", "[process]") {
-  const auto result = run_process({"cat"}, 5s);  // found on PATH; would hang on an inherited terminal
+  const auto result = run_process({"cat"}, kGenerous);  // found on PATH; would hang on an inherited terminal
   CHECK(result.succeeded());
   CHECK(result.out.empty());
   CHECK_FALSE(result.timed_out);
 }
 
 TEST_CASE("run_process reports a program killed by a signal", "[process]") {
-  const auto result = run_process({"/bin/sh", "-c", "echo before; kill -SEGV $$"}, 10s);
+  const auto result = run_process({"/bin/sh", "-c", "echo before; kill -SEGV $$"}, kGenerous);
   CHECK(result.signal == SIGSEGV);
   CHECK(result.signal == 11);
   CHECK_FALSE(result.timed_out);
@@ -122,7 +126,7 @@ TEST_CASE("run_process kills the whole process group at the timeout", "[process]
   CHECK(result.signal == 0);  // our kill, not the program's crash
   CHECK_FALSE(result.succeeded());
   CHECK(took >= 400ms);
-  CHECK(took < 3s);
+  CHECK(took < 20s);  // killed at its deadline, not left to its 30 s sleep (with room for a loaded machine)
   CHECK_THAT(result.describe(), Catch::StartsWith("timed out after"));
 
   // The backgrounded grandchild died with the group.
@@ -131,7 +135,7 @@ TEST_CASE("run_process kills the whole process group at the timeout", "[process]
   REQUIRE(pid_stream >> background);
   REQUIRE(background > 1);
   bool dead = false;
-  for (int attempt = 0; attempt < 50 && !dead; ++attempt) {
+  for (int attempt = 0; attempt < 1000 && !dead; ++attempt) {
     dead = is_dead(background);
     if (!dead) std::this_thread::sleep_for(20ms);
   }
@@ -140,21 +144,21 @@ TEST_CASE("run_process kills the whole process group at the timeout", "[process]
 }
 
 TEST_CASE("run_process of a program that does not exist is an environment error (a compiler not installed)", "[process]") {
-  CHECK_THROWS_AS(run_process({"/nonexistent/policytune-no-such-program"}, 1s), EnvironmentError);
-  CHECK_THROWS_WITH(run_process({"/nonexistent/policytune-no-such-program"}, 1s), Catch::Contains("cannot run"));
-  CHECK_THROWS_AS(run_process({"policytune-no-such-program-on-path"}, 1s), EnvironmentError);
+  CHECK_THROWS_AS(run_process({"/nonexistent/policytune-no-such-program"}, kGenerous), EnvironmentError);
+  CHECK_THROWS_WITH(run_process({"/nonexistent/policytune-no-such-program"}, kGenerous), Catch::Contains("cannot run"));
+  CHECK_THROWS_AS(run_process({"policytune-no-such-program-on-path"}, kGenerous), EnvironmentError);
 }
 
 TEST_CASE("run_process runs in the working directory it is given", "[process]") {
   TemporaryDirectory directory;
-  const auto result = run_process({"/bin/sh", "-c", "pwd -P"}, 5s, directory.path.string());
+  const auto result = run_process({"/bin/sh", "-c", "pwd -P"}, kGenerous, directory.path.string());
   CHECK(result.succeeded());
   CHECK(result.out == directory.path.string() + "\n");
 
-  const auto here = run_process({"/bin/sh", "-c", "pwd -P"}, 5s);
+  const auto here = run_process({"/bin/sh", "-c", "pwd -P"}, kGenerous);
   CHECK(here.out == std::filesystem::canonical(std::filesystem::current_path()).string() + "\n");
 
-  CHECK_THROWS_AS(run_process({"/bin/sh", "-c", "true"}, 5s, (directory.path / "missing").string()), EnvironmentError);
+  CHECK_THROWS_AS(run_process({"/bin/sh", "-c", "true"}, kGenerous, (directory.path / "missing").string()), EnvironmentError);
 }
 
 TEST_CASE("describe() spells each ending", "[process]") {
@@ -175,11 +179,11 @@ TEST_CASE("run_process gives a child the default PATH when policytune has none",
   const char* saved = std::getenv("PATH");
   const std::string original = saved != nullptr ? saved : "";
   REQUIRE(unsetenv("PATH") == 0);
-  const auto result = run_process({"/bin/sh", "-c", "printf %s \"$PATH\""}, 10s);
+  const auto result = run_process({"/bin/sh", "-c", "printf %s \"$PATH\""}, kGenerous);
   if (saved != nullptr) setenv("PATH", original.c_str(), 1);
   REQUIRE(result.succeeded());
   CHECK(result.out.find("/usr/bin") != std::string::npos);
 
-  const auto kept = run_process({"/bin/sh", "-c", "printf %s \"$PATH\""}, 10s, std::nullopt, {"PATH=/opt/tools"});
+  const auto kept = run_process({"/bin/sh", "-c", "printf %s \"$PATH\""}, kGenerous, std::nullopt, {"PATH=/opt/tools"});
   CHECK(kept.out == "/opt/tools");
 }
