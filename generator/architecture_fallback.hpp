@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "winners.hpp"
+#include "hub_policies.hpp"
 
 namespace policytune {
 

@@ -9,7 +9,7 @@
 #include "constraint.hpp"
 #include "harness_protocol.hpp"
 #include "measurement.hpp"
-#include "search.hpp"
+#include "search_options.hpp"
 #include "search_progress.hpp"
 #include "search_space.hpp"
 

@@ -8,7 +8,7 @@
 #include <map>
 #include <set>
 
-#include "winners.hpp"
+#include "winner.hpp"
 #include "workload.hpp"
 
 namespace policytune {

@@ -4,7 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "hub_renderer.hpp"
+#include "hub_policies.hpp"
+#include "hub_request.hpp"
+#include "policy_template.hpp"
+#include "search_space.hpp"
 
 namespace policytune {
 

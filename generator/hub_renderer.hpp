@@ -4,24 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "hub_policies.hpp"
+#include "hub_request.hpp"
 #include "policy_template.hpp"
 #include "search_space.hpp"
-#include "winners.hpp"
 
 namespace policytune {
-
-struct HubRequest {
-  std::string benchmark;            // "reduce.sum"
-  std::string name_space;           // "mylib::tuning": validated before it reaches C++ text
-  std::string database;             // shown in the header, as its file name
-  RenderMode mode = RenderMode::tuned;
-  std::vector<std::string> architectures;  // requested SM numbers ("80", "90"); may be empty in tuned mode
-  std::optional<Variant> test_variant;     // test mode
-  // Non-empty: the hub takes a policy per range of this runtime axis (`Elements{io}`): an
-  // `int Range = 0` template parameter and a constexpr selector, one range wherever no dispatch was
-  // kept, so that code written against the selector compiles whatever the measurements say.
-  std::string dispatch_axis;
-};
 
 // Renders a header-only policy hub: builds the hub model (hub_model.hpp) and renders it with the
 // header of the template's format (templates/formats/, or the template's own `header:`). CUDA

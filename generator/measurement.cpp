@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -80,6 +81,15 @@ std::string utc_timestamp() {
 double median_noise(const SampleStatistics& s) {
   if (s.count <= 0 || s.median <= 0) return 0;
   return 1.2533 * s.stddev / (s.median * std::sqrt(static_cast<double>(s.count)));
+}
+
+std::string architecture_of(const DeviceIdentity& device) {
+  if (device.compute_capability.empty()) return "host";
+  std::string digits;
+  for (char c : device.compute_capability) {
+    if (std::isalnum(static_cast<unsigned char>(c))) digits += c;
+  }
+  return digits;
 }
 
 }  // namespace policytune

@@ -22,6 +22,9 @@ struct DeviceIdentity {
   std::string describe() const;
 };
 
+// The architecture a device's compute capability names: "9.0" -> "90"; the host -> "host".
+std::string architecture_of(const DeviceIdentity& device);
+
 enum class Status { ok, build_failed, build_timeout, run_failed, run_timeout, wrong_result, skipped };
 
 std::string_view to_string(Status status) noexcept;

@@ -3,6 +3,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "strategy_registry.hpp"
+
 namespace policytune {
 
 double replay_once(const Landscape& landscape, const std::string& strategy, std::uint64_t budget, std::uint64_t seed,

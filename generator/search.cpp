@@ -17,7 +17,7 @@
 #include "results_database.hpp"
 #include "score.hpp"
 #include "search_space.hpp"
-#include "search_strategy.hpp"
+#include "strategy_registry.hpp"
 #include "text_input.hpp"
 #include "user_error.hpp"
 #include "variant_space.hpp"
@@ -26,6 +26,15 @@ namespace policytune {
 namespace {
 
 using Seconds = BenchmarkSession::Seconds;
+
+// "exhaustive or random": the strategies that can run where nothing is measured.
+std::string strategies_without_results() {
+  std::string names;
+  for (const auto& strategy : registered_strategies()) {
+    if (!strategy.learns_from_results) names += (names.empty() ? "" : " or ") + strategy.name;
+  }
+  return names;
+}
 
 // Spaces up to this many variants are counted exactly (every variant's constraints evaluated once,
 // about a second); larger ones count every combination of their %RANGE% values.
@@ -112,7 +121,7 @@ private:
     std::string strategy_name;
     const auto strategy = start_strategy(variants, title, true, &strategy_name);
     const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
-                                                strategy_name != "exhaustive" && strategy_name != "random");
+                                                registered_strategy(strategy_name).learns_from_results);
 
     std::optional<Measurement> first_failure;
     std::size_t succeeded = 0;
@@ -204,8 +213,8 @@ private:
     const BigCount& size = session_.space().size();
     const std::string name = resolve_strategy(options_.strategy, size, options_.budget);
     if (resolved != nullptr) *resolved = name;
-    if (!feedback && name != "exhaustive" && name != "random") {
-      throw UserError("--compile-only measures nothing to guide --strategy " + name + ": use exhaustive or random");
+    if (!feedback && registered_strategy(name).learns_from_results) {
+      throw UserError("--compile-only measures nothing to guide --strategy " + name + ": use " + strategies_without_results());
     }
     auto strategy = make_strategy(name, variants, options_.budget, options_.seed);
     // Progress counts against the variants this run may propose: constraints and shard applied.
@@ -332,16 +341,6 @@ std::size_t search_round_size(std::size_t full_round, unsigned jobs, std::option
   if (!strategy_learns || !budget) return full_round;
   const std::uint64_t quarter = (*budget + 3) / 4;
   return std::min<std::size_t>(full_round, std::max<std::uint64_t>(jobs, quarter));
-}
-
-bool in_shard(const std::string& variant, std::uint64_t index, std::uint64_t count) noexcept {
-  if (count <= 1) return true;
-  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a: stable across machines and compilers
-  for (const unsigned char c : variant) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash % count == index - 1;
 }
 
 void run_search(const SearchOptions& options, SearchProgress& progress) {

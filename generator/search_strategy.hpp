@@ -45,16 +45,4 @@ public:
   virtual void report(const Point& point, std::optional<double> cost) = 0;
 };
 
-// The names --strategy accepts, "auto" first.
-const std::vector<std::string>& strategy_names();
-
-// What "auto" picks: exhaustive when the whole space fits the budget (or, without one, is small),
-// else the strongest strategy we have.
-std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget);
-
-// `budget` nullopt means no limit. Throws UserError for an unknown name, or for a strategy that
-// cannot run without a budget over a space this large.
-std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
-                                              std::optional<std::uint64_t> budget, std::uint64_t seed);
-
 }  // namespace policytune

@@ -1,6 +1,6 @@
 #include "variant_space.hpp"
 
-#include "search.hpp"
+#include "shard.hpp"
 #include "user_error.hpp"
 
 namespace policytune {

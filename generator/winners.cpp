@@ -7,31 +7,11 @@
 
 #include "analysis.hpp"
 #include "architecture_fallback.hpp"
+#include "winner.hpp"
 #include "user_error.hpp"
 
 namespace policytune {
 namespace {
-
-// How much of a variant's score over base could be noise: per runtime workload the combined
-// relative noise of both medians, averaged with the score's weights.
-double score_noise(const std::vector<const Measurement*>& rows, const std::string& variant) {
-  std::map<RuntimeKey, const Measurement*> base, candidate;
-  for (const auto* row : rows) {
-    if (row->status != Status::ok) continue;
-    if (row->variant == "base") base[{row->entry, row->rt_workload}] = row;
-    if (row->variant == variant) candidate[{row->entry, row->rt_workload}] = row;
-  }
-  std::vector<RuntimeKey> keys;
-  for (const auto& [key, row] : base) keys.push_back(key);
-  const auto weights = workload_weights(keys);
-  double noise = 0;
-  for (const auto& [key, weight] : weights) {
-    const auto found = candidate.find(key);
-    if (found == candidate.end()) continue;
-    noise += weight * std::hypot(median_noise(base.at(key)->statistics), median_noise(found->second->statistics));
-  }
-  return noise;
-}
 
 std::string latest_date(const std::vector<const Measurement*>& rows, const std::string& variant) {
   std::string latest;
@@ -68,27 +48,6 @@ void select_ranges(const WorkloadGroup& group, const SearchSpace& space, Dispatc
 }
 
 }  // namespace
-
-std::string architecture_of(const DeviceIdentity& device) {
-  if (device.compute_capability.empty()) return "host";
-  std::string digits;
-  for (char c : device.compute_capability) {
-    if (std::isalnum(static_cast<unsigned char>(c))) digits += c;
-  }
-  return digits;
-}
-
-std::optional<Winner> pick_winner(const ScoredWorkload& scored, const std::vector<const Measurement*>& rows,
-                                  const std::function<bool(const std::string& variant)>& usable) {
-  for (const auto& candidate : scored.ranked) {
-    if (candidate.variant == "base") return std::nullopt;  // ranked best first: nothing above base remains
-    if (!usable(candidate.variant)) continue;
-    const double noise = score_noise(rows, candidate.variant);
-    if (candidate.score - 1.0 <= noise) return std::nullopt;
-    return Winner{candidate, noise};
-  }
-  return std::nullopt;
-}
 
 std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>& measurements, const SearchSpace& space,
                                                  const WinnerOptions& options) {

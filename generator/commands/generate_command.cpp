@@ -10,6 +10,7 @@
 #include "../architecture_fallback.hpp"
 #include "../benchmark_name.hpp"
 #include "../hub_renderer.hpp"
+#include "../winners.hpp"
 #include "../output_file.hpp"
 #include "../policy_template.hpp"
 #include "../results_database.hpp"

@@ -4,7 +4,7 @@
 
 #include "../landscape.hpp"
 #include "../replay.hpp"
-#include "../search_strategy.hpp"
+#include "../strategy_registry.hpp"
 #include "command.hpp"
 #include "option_bounds.hpp"
 

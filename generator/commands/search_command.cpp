@@ -8,7 +8,7 @@
 #include "../compiler.hpp"
 #include "../process.hpp"
 #include "../search.hpp"
-#include "../search_strategy.hpp"
+#include "../strategy_registry.hpp"
 #include "../user_error.hpp"
 #include "command.hpp"
 #include "option_bounds.hpp"

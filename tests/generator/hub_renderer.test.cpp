@@ -15,6 +15,7 @@
 #include "support/temporary_directory.hpp"
 #include "results_database.hpp"
 #include "text_input.hpp"
+#include "winners.hpp"
 #include "user_error.hpp"
 
 using namespace policytune;

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "search_strategy.hpp"
+#include "strategy_registry.hpp"
 #include "user_error.hpp"
 
 using namespace policytune;

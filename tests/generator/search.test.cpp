@@ -191,17 +191,6 @@ TEST_CASE("variants the device cannot launch are recorded as skipped, not failed
   }
 }
 
-TEST_CASE("every variant name falls in exactly one shard", "[search]") {
-  for (std::uint64_t count : {1u, 2u, 3u, 7u}) {
-    for (int i = 0; i < 500; ++i) {
-      const std::string name = "ipt_" + std::to_string(i % 18) + ".tpb_" + std::to_string(i);
-      int shards = 0;
-      for (std::uint64_t k = 1; k <= count; ++k) shards += in_shard(name, k, count);
-      CHECK(shards == 1);
-    }
-  }
-}
-
 TEST_CASE("shards of a search are disjoint and together are the whole search", "[search]") {
   Workspace workspace;
   std::set<std::string> seen;

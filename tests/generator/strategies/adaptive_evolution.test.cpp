@@ -2,14 +2,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "support/strategy_contract.hpp"
+#include "support/strategy_driver.hpp"
 
 using namespace policytune;
 using namespace policytune::testing;
-
-TEST_CASE("adaptive_evolution keeps every strategy's promises", "[strategy]") {
-  check_strategy_contract("adaptive_evolution");
-}
 
 TEST_CASE("adaptive_evolution finds the bottom of a bowl", "[strategy]") {
   const GridSpace space({10, 10, 10, 10});

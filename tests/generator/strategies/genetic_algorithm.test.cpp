@@ -2,14 +2,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "support/strategy_contract.hpp"
+#include "support/strategy_driver.hpp"
 
 using namespace policytune;
 using namespace policytune::testing;
-
-TEST_CASE("genetic_algorithm keeps every strategy's promises", "[strategy]") {
-  check_strategy_contract("genetic_algorithm");
-}
 
 TEST_CASE("genetic_algorithm finds the bottom of a bowl", "[strategy]") {
   const GridSpace space({10, 10, 10, 10});

@@ -2,14 +2,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "support/strategy_contract.hpp"
+#include "support/strategy_driver.hpp"
 
 using namespace policytune;
 using namespace policytune::testing;
-
-TEST_CASE("iterated_local_search keeps every strategy's promises", "[strategy]") {
-  check_strategy_contract("iterated_local_search");
-}
 
 TEST_CASE("iterated_local_search finds the bottom of a bowl", "[strategy]") {
   const GridSpace space({10, 10, 10, 10});

@@ -2,14 +2,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "support/strategy_contract.hpp"
+#include "support/strategy_driver.hpp"
 
 using namespace policytune;
 using namespace policytune::testing;
-
-TEST_CASE("simulated_annealing keeps every strategy's promises", "[strategy]") {
-  check_strategy_contract("simulated_annealing");
-}
 
 TEST_CASE("simulated_annealing finds the bottom of a bowl", "[strategy]") {
   const GridSpace space({10, 10, 10, 10});

@@ -1,0 +1,92 @@
+#include "strategy_registry.hpp"
+
+#include <algorithm>
+
+#include "strategies/adaptive_evolution.hpp"
+#include "strategies/exhaustive.hpp"
+#include "strategies/genetic_algorithm.hpp"
+#include "strategies/iterated_local_search.hpp"
+#include "strategies/random_sampling.hpp"
+#include "strategies/simulated_annealing.hpp"
+#include "user_error.hpp"
+
+namespace policytune {
+namespace {
+
+// "auto" without a budget searches exhaustively up to this many points.
+constexpr std::uint64_t kSmallSpace = 1000;
+// What "auto" picks for larger spaces: the best on the recorded landscapes (README, "Search strategies").
+constexpr const char* kStrongest = "adaptive_evolution";
+
+// A strategy with its default settings.
+template <auto make>
+std::unique_ptr<SearchStrategy> with_defaults(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                              std::uint64_t seed) {
+  return make(space, budget, seed, {});
+}
+
+std::unique_ptr<SearchStrategy> exhaustive(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                           std::uint64_t) {
+  return make_exhaustive(space, budget);
+}
+
+std::string joined_names() {
+  std::string text;
+  for (const auto& name : strategy_names()) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+}  // namespace
+
+const std::vector<RegisteredStrategy>& registered_strategies() {
+  static const std::vector<RegisteredStrategy> strategies{
+      {"exhaustive", false, false, exhaustive},
+      {"random", false, true, make_random_sampling},
+      {"adaptive_evolution", true, true, with_defaults<make_adaptive_evolution>},
+      {"genetic_algorithm", true, true, with_defaults<make_genetic_algorithm>},
+      {"iterated_local_search", true, true, with_defaults<make_iterated_local_search>},
+      {"simulated_annealing", true, true, with_defaults<make_simulated_annealing>},
+  };
+  return strategies;
+}
+
+const std::vector<std::string>& strategy_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all{"auto"};
+    for (const auto& strategy : registered_strategies()) all.push_back(strategy.name);
+    return all;
+  }();
+  return names;
+}
+
+std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget) {
+  if (name != "auto") return name;
+  const bool fits = budget ? space_size <= BigCount(*budget) : space_size <= BigCount(kSmallSpace);
+  return fits ? "exhaustive" : kStrongest;
+}
+
+const RegisteredStrategy& registered_strategy(const std::string& name) {
+  const auto& strategies = registered_strategies();
+  const auto found = std::find_if(strategies.begin(), strategies.end(),
+                                  [&](const RegisteredStrategy& strategy) { return strategy.name == name; });
+  if (found == strategies.end()) throw UserError("unknown --strategy '" + name + "' (" + joined_names() + ")");
+  return *found;
+}
+
+std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
+                                              std::optional<std::uint64_t> budget, std::uint64_t seed) {
+  const std::string resolved = resolve_strategy(name, space.size(), budget);
+  const auto found = std::find_if(registered_strategies().begin(), registered_strategies().end(),
+                                  [&](const RegisteredStrategy& strategy) { return strategy.name == resolved; });
+  if (found == registered_strategies().end()) {
+    throw UserError("unknown --strategy '" + name + "' (" + joined_names() + ")");
+  }
+  // Without a budget a sampling strategy runs until it has seen every allowed point, remembering
+  // each: refused where that could never end.
+  if (found->samples && !budget && !space.size().fits_u64()) {
+    throw UserError("--strategy " + resolved + " over " + space.size().to_string() + " variants needs a --budget");
+  }
+  return found->make(space, budget, seed);
+}
+
+}  // namespace policytune
