@@ -5,7 +5,7 @@
 
 _policytune_commands="list search analyze generate check merge prune import replay"
 
-_policytune_options_list="-h --help"
+_policytune_options_list="-h --help --names"
 _policytune_measurement_options="-a --axis --db --build-dir -j --jobs --batch-size --build-timeout --run-timeout --cxx
   --nvcc --cuda-arch -I --include --compiler-launcher --min-samples --max-noise --max-time"
 _policytune_options_search="-h --help -R --regex --strategy --budget --time-limit --seed --lanes --force --compile-only

@@ -1,5 +1,5 @@
 # Renders the shipped policy hubs (policies/policytune/tuning/*.cuh) from the committed databases
-# (policies/databases/<benchmark>.db). One list, three uses:
+# (policies/databases/<benchmark>.db); which hubs, policies/shipped_hubs.txt says. Three uses:
 #
 #   cmake -DPOLICYTUNE=<policytune> -P policies/regenerate.cmake                 rewrite policies/ in place
 #   ... -DOUTPUT_DIR=<dir> -DCOMPARE=ON ...     render into <dir>, fail when policies/ differs (CTest)
@@ -22,22 +22,20 @@ endif()
 # The architectures downstream builds compile the hubs for; measured ones get a chain link.
 set(architectures 80,90)
 
-# hub name | benchmark source | template
-set(shipped_hubs
-  "reduce_sum|bench/reduce/sum.cu|templates/reduce.mustache"
-  "reduce_sum_selector|bench/reduce/sum.cu|templates/reduce_selector.mustache"
-  "scan_exclusive_sum|bench/scan/exclusive/sum.cu|templates/scan.mustache"
-  "radix_sort_keys|bench/radix_sort/keys.cu|templates/radix_sort.mustache")
+include("${CMAKE_CURRENT_LIST_DIR}/shipped_hubs.cmake")
+policytune_read_shipped_hubs(shipped)
 
 set(stale "")
-foreach(hub IN LISTS shipped_hubs)
-  string(REPLACE "|" ";" fields "${hub}")
-  list(GET fields 0 name)
-  list(GET fields 1 benchmark)
-  list(GET fields 2 template)
-  # bench/reduce/sum.cu -> reduce.sum, the benchmark's name and its database's.
-  string(REGEX REPLACE "^bench/(.*)\\.cu$" "\\1" benchmark_name "${benchmark}")
-  string(REPLACE "/" "." benchmark_name "${benchmark_name}")
+foreach(name IN LISTS shipped_HUBS)
+  set(benchmark "${shipped_${name}_BENCHMARK}")
+  set(template "${shipped_${name}_TEMPLATE}")
+  # The benchmark's name, and its database's, by the tool's own rule.
+  execute_process(COMMAND "${POLICYTUNE}" list --names "${source_dir}/${benchmark}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE benchmark_name ERROR_VARIABLE notes
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "policytune list --names failed for ${benchmark}:\n${notes}")
+  endif()
   set(header "policytune/tuning/${name}.cuh")
   execute_process(
     COMMAND "${POLICYTUNE}" generate --db "${shipped_dir}/databases/${benchmark_name}.db"

@@ -15,10 +15,18 @@ constexpr std::uint64_t kCountLimit = 1'000'000;
 
 RunCommand setup_list(CLI::App& app) {
   auto files = std::make_shared<std::vector<std::string>>();
+  auto names_only = std::make_shared<bool>(false);
   app.add_option("files", *files, "benchmark sources with // %RANGE% lines")->required();
-  return [files] {
+  app.add_flag("--names", *names_only,
+               "print only each benchmark's name (bench/reduce/sum.cu -> reduce.sum), one a line: the name "
+               "results are stored under, for scripts");
+  return [files, names_only] {
     for (const auto& file : *files) {
       const std::string text = read_text_file(file);
+      if (*names_only) {
+        fmt::print("{}\n", benchmark_name_from_path(file));
+        continue;
+      }
       const SearchSpace space = parse_search_space(text, file);
       const auto constraints = parse_constraints(text, file, space);
       fmt::print("`{}`: {} variants\n", benchmark_name_from_path(file), space.size().to_string());

@@ -1,0 +1,28 @@
+# Reads policies/shipped_hubs.txt, the one list of the shipped hubs, for CMake code (a project's or
+# a script's): sets <prefix>_HUBS (hub names, in the file's order), and per hub <prefix>_<hub>_BENCHMARK
+# and <prefix>_<hub>_TEMPLATE (paths relative to the source tree), and <prefix>_BENCHMARKS (each
+# benchmark once, in order of first appearance).
+function(policytune_read_shipped_hubs prefix)
+  set(manifest "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/shipped_hubs.txt")
+  file(STRINGS "${manifest}" lines)
+  set(hubs "")
+  set(benchmarks "")
+  set(line_number 0)
+  foreach(line IN LISTS lines)
+    math(EXPR line_number "${line_number} + 1")
+    if(line MATCHES "^[ \t]*(#|$)")
+      continue()
+    endif()
+    if(NOT line MATCHES "^[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+([^ \t]+)[ \t]+([^ \t]+)[ \t]*$")
+      message(FATAL_ERROR "${manifest}:${line_number}: expected `hub benchmark template`, got: ${line}")
+    endif()
+    list(APPEND hubs "${CMAKE_MATCH_1}")
+    set(${prefix}_${CMAKE_MATCH_1}_BENCHMARK "${CMAKE_MATCH_2}" PARENT_SCOPE)
+    set(${prefix}_${CMAKE_MATCH_1}_TEMPLATE "${CMAKE_MATCH_3}" PARENT_SCOPE)
+    if(NOT CMAKE_MATCH_2 IN_LIST benchmarks)
+      list(APPEND benchmarks "${CMAKE_MATCH_2}")
+    endif()
+  endforeach()
+  set(${prefix}_HUBS "${hubs}" PARENT_SCOPE)
+  set(${prefix}_BENCHMARKS "${benchmarks}" PARENT_SCOPE)
+endfunction()
