@@ -2,27 +2,12 @@
 
 #include <filesystem>
 #include <map>
-#include <tuple>
 
+#include "measurement_key.hpp"
 #include "results_database.hpp"
 #include "user_error.hpp"
 
 namespace policytune {
-namespace {
-
-// The database's unique key of a row.
-using RowKey = std::tuple<std::string, std::string, std::string, std::int64_t, std::int64_t, bool, std::string,
-                          std::string, std::string, std::string, std::string, std::string, std::string, std::string,
-                          std::string>;
-
-RowKey key_of(const Measurement& m) {
-  return {m.algorithm,      m.benchmark,          m.device.name,      m.device.sm_count, m.device.memory_bus_width,
-          m.device.ecc,     m.device.compute_capability, m.device.driver, m.toolkit,      m.library,
-          m.source_hash,    m.ct_workload,        m.variant,          m.entry,           m.rt_workload};
-}
-
-}  // namespace
-
 MergeSummary merge_databases(const std::string& destination, const std::vector<std::string>& inputs) {
   std::vector<Measurement> incoming;
   std::vector<SearchSpaceRecord> spaces;
@@ -37,13 +22,13 @@ MergeSummary merge_databases(const std::string& destination, const std::vector<s
   }
 
   ResultsDatabase merged(destination, ResultsDatabase::Mode::create_if_missing);
-  std::map<RowKey, std::string> recorded_at;  // what the destination holds, and when it was measured
-  for (const auto& row : merged.measurements()) recorded_at[key_of(row)] = row.recorded_at;
+  std::map<MeasurementKey, std::string> recorded_at;  // what the destination holds, and when it was measured
+  for (const auto& row : merged.measurements()) recorded_at[measurement_key(row)] = row.recorded_at;
 
   MergeSummary summary;
-  std::map<RowKey, Measurement> chosen;  // the newest incoming row per key
+  std::map<MeasurementKey, Measurement> chosen;  // the newest incoming row per key
   for (auto& row : incoming) {
-    auto [slot, inserted] = chosen.try_emplace(key_of(row), row);
+    auto [slot, inserted] = chosen.try_emplace(measurement_key(row), row);
     if (!inserted && row.recorded_at > slot->second.recorded_at) slot->second = std::move(row);
   }
   std::vector<Measurement> writes;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "environment_error.hpp"
+#include "measurement_key.hpp"
 #include "user_error.hpp"
 
 namespace policytune {
@@ -57,8 +58,7 @@ CREATE TABLE measurements (
   max REAL NOT NULL,
   bytes_per_second REAL,
   recorded_at TEXT NOT NULL,
-  UNIQUE (algorithm, benchmark, device_id, toolkit, library, source_hash, ct_workload, variant, entry,
-          rt_workload)
+  UNIQUE ({key})
 );
 )sql";
 
@@ -67,13 +67,19 @@ INSERT INTO measurements (algorithm, benchmark, device_id, toolkit, library, sou
                           variant, entry, rt_workload, status, reason, sample_count, median, mean,
                           stddev, min, max, bytes_per_second, recorded_at)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
-ON CONFLICT (algorithm, benchmark, device_id, toolkit, library, source_hash, ct_workload, variant, entry,
-             rt_workload)
+ON CONFLICT ({key})
 DO UPDATE SET status = excluded.status, reason = excluded.reason, sample_count = excluded.sample_count,
               median = excluded.median, mean = excluded.mean, stddev = excluded.stddev,
               min = excluded.min, max = excluded.max, bytes_per_second = excluded.bytes_per_second,
               recorded_at = excluded.recorded_at
 )sql";
+
+// `sql` with its {key} replaced by the measurement key's columns (measurement_key.hpp).
+std::string with_measurement_key(std::string sql) {
+  const std::string placeholder = "{key}";
+  sql.replace(sql.find(placeholder), placeholder.size(), measurement_key_column_list());
+  return sql;
+}
 
 // Both selections return the columns read_rows() expects, in this order.
 #define POLICYTUNE_SELECT_MEASUREMENT_COLUMNS                                                                 \
@@ -125,7 +131,7 @@ struct ResultsDatabase::Statements {
         find_device(c.prepare(
             "SELECT id FROM devices WHERE name = ?1 AND sm_count = ?2 AND memory_bus_width = ?3 "
             "AND ecc = ?4 AND compute_capability = ?5 AND driver = ?6")),
-        upsert_measurement(c.prepare(kUpsertMeasurement)),
+        upsert_measurement(c.prepare(with_measurement_key(kUpsertMeasurement).c_str())),
         select_measurements(c.prepare(kSelectMeasurements)),
         select_scope(c.prepare(kSelectScope)),
         upsert_search_space(c.prepare(
@@ -252,7 +258,7 @@ void ResultsDatabase::enable_write_ahead_log() {
 void ResultsDatabase::open_schema() {
   SqliteTransaction transaction(*connection_);
   if (!check_schema()) {
-    connection_->execute(kSchema);
+    connection_->execute(with_measurement_key(kSchema).c_str());
     auto insert = connection_->prepare("INSERT INTO schema_version (version) VALUES (?1)");
     insert.bind(1, std::int64_t{kSchemaVersion}).run();
   }

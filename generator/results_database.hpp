@@ -6,19 +6,10 @@
 #include <vector>
 
 #include "measurement.hpp"
+#include "results_store.hpp"
 #include "sqlite.hpp"
 
 namespace policytune {
-
-// What the database remembers of a benchmark's search space, so that analysis and rendering
-// work from the database alone (on another machine, without the sources).
-struct SearchSpaceRecord {
-  std::string benchmark;
-  std::string source_hash;
-  std::string algorithm;
-  std::string size;    // exact decimal: spaces overflow 64 bits
-  std::string ranges;  // the %RANGE% lines, one per line, as they were parsed
-};
 
 // The rows one version of a benchmark's source left: a search keys every row by the source's hash,
 // so editing the source (a comment too) starts a new version beside the old one.
@@ -31,24 +22,11 @@ struct SourceVersion {
   bool operator==(const SourceVersion&) const = default;
 };
 
-// The measurements that are comparable with each other: one compile-time workload of one
-// benchmark source on one device, toolkit and library.
-struct MeasurementScope {
-  std::string benchmark;
-  DeviceIdentity device;
-  std::string toolkit;
-  std::string library;
-  std::string source_hash;
-  std::string ct_workload;
-
-  bool operator==(const MeasurementScope&) const = default;
-};
-
 // The SQLite results store: one file, WAL mode, a busy timeout so that concurrent writers (several
 // searches, several lanes) wait for each other, every write in a transaction, statements prepared
 // once, parameters bound. Measurements are keyed by everything that makes them comparable; writing
 // the same key again replaces the old row, so a resumed or repeated search never duplicates.
-class ResultsDatabase {
+class ResultsDatabase final : public ResultsStore {
 public:
   static constexpr int kSchemaVersion = 1;
   // read_only: for commands that only read (analyze, generate, check, merge's inputs). Nothing is
@@ -65,13 +43,13 @@ public:
 
   const std::string& path() const noexcept { return path_; }
 
-  void record(const Measurement& measurement);
-  void record(const std::vector<Measurement>& measurements);  // one transaction
-  void record(const SearchSpaceRecord& space);
+  void record(const Measurement& measurement) override;
+  void record(const std::vector<Measurement>& measurements) override;  // one transaction
+  void record(const SearchSpaceRecord& space) override;
 
-  std::vector<Measurement> measurements();  // in insertion order
-  std::vector<Measurement> measurements(const MeasurementScope& scope);
-  std::vector<SearchSpaceRecord> search_spaces();
+  std::vector<Measurement> measurements() override;  // in insertion order
+  std::vector<Measurement> measurements(const MeasurementScope& scope) override;
+  std::vector<SearchSpaceRecord> search_spaces() override;
 
   // Every benchmark source version with measurements, by benchmark, newest first.
   std::vector<SourceVersion> source_versions();

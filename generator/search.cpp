@@ -14,6 +14,7 @@
 
 #include "benchmark_name.hpp"
 #include "benchmark_session.hpp"
+#include "in_memory_store.hpp"
 #include "results_database.hpp"
 #include "score.hpp"
 #include "search_space.hpp"
@@ -43,7 +44,7 @@ constexpr std::uint64_t kCountLimit = 1'000'000;
 // One benchmark source being searched.
 class BenchmarkSearch {
 public:
-  BenchmarkSearch(const SearchOptions& options, SearchProgress& progress, ResultsDatabase& database,
+  BenchmarkSearch(const SearchOptions& options, SearchProgress& progress, ResultsStore& database,
                   std::string source)
       : options_(options), progress_(progress), database_(database), session_(options, progress, std::move(source)) {}
 
@@ -328,7 +329,7 @@ private:
 
   const SearchOptions& options_;
   SearchProgress& progress_;
-  ResultsDatabase& database_;
+  ResultsStore& database_;
   BenchmarkSession session_;
   std::vector<std::vector<std::string>> lane_environments_;
   std::optional<BigCount> allowed_in_run_;  // the same for every workload: counted once
@@ -362,8 +363,14 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
     if (std::regex_search(name, pattern)) selected.push_back(source);
   }
   if (selected.empty()) throw UserError("no benchmark matches -R '" + options.benchmark_regex + "'");
-  // --compile-only stores nothing: the database it is given lives in memory.
-  ResultsDatabase database(options.compile_only ? ":memory:" : options.database, ResultsDatabase::Mode::create_if_missing);
+  // A compile-only search keeps nothing: its rows (base's, to time the variants' builds) stay in memory.
+  std::unique_ptr<ResultsStore> store;
+  if (options.compile_only) {
+    store = std::make_unique<InMemoryStore>();
+  } else {
+    store = std::make_unique<ResultsDatabase>(options.database, ResultsDatabase::Mode::create_if_missing);
+  }
+  ResultsStore& database = *store;
   for (const auto& source : selected) {
     BenchmarkSearch search(options, progress, database, source);
     search.run();
