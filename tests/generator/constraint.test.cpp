@@ -63,6 +63,33 @@ TEST_CASE("device limits apply once the device reported them", "[constraint]") {
   // ...but a known part still decides: false && unknown is false, true || unknown is true.
   CHECK_FALSE(allows("ipt > 8 && tpb <= max_threads_per_block", {1, 32}));
   CHECK(allows("ipt < 8 || tpb > max_threads_per_block", {1, 32}));
+  // With the unknown part on the left: unknown && false is false; unknown && true stays unknown.
+  CHECK_FALSE(allows("tpb <= max_threads_per_block && ipt > 8", {1, 32}));
+  CHECK(allows("tpb <= max_threads_per_block && ipt < 8", {1, 32}));
+  // unknown || true is true, so its negation excludes; unknown || false stays unknown, and so does its negation.
+  CHECK_FALSE(allows("!(tpb > max_threads_per_block || ipt < 8)", {1, 32}));
+  CHECK(allows("!(tpb > max_threads_per_block || ipt > 8)", {1, 32}));
+}
+
+TEST_CASE("&& is false when either operand is; comparisons are exact at equality", "[constraint]") {
+  CHECK_FALSE(allows("ipt < 8 && tpb > 64", {1, 32}));  // false by its right operand
+  CHECK_FALSE(allows("ipt > 8 && tpb < 64", {1, 32}));  // by its left
+  CHECK(allows("ipt < 8 && tpb < 64", {1, 32}));
+  CHECK(allows("ipt > 8 || tpb < 64", {1, 32}));        // || true by its right operand
+  CHECK_FALSE(allows("ipt > 8 || tpb > 64", {1, 32}));
+  // Each comparison at equality and one step to either side.
+  CHECK(allows("ipt >= 4", {4, 32}));
+  CHECK(allows("ipt >= 4", {5, 32}));
+  CHECK_FALSE(allows("ipt >= 4", {3, 32}));
+  CHECK_FALSE(allows("ipt > 4", {4, 32}));
+  CHECK(allows("ipt > 4", {5, 32}));
+  CHECK(allows("ipt <= 4", {4, 32}));
+  CHECK_FALSE(allows("ipt <= 4", {5, 32}));
+  CHECK_FALSE(allows("ipt < 4", {4, 32}));
+  CHECK(allows("ipt < 4", {3, 32}));
+  CHECK(allows("ipt == 4", {4, 32}));
+  CHECK_FALSE(allows("ipt == 4", {5, 32}));
+  CHECK_FALSE(allows("ipt != 4", {4, 32}));
 }
 
 TEST_CASE("every constraint line of a source is parsed; switched-off ones are not", "[constraint]") {

@@ -2,7 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <map>
+#include <set>
 
 #include "results_database.hpp"
 #include "support/measurement_checks.hpp"
@@ -88,4 +90,46 @@ TEST_CASE("merge refuses a missing input and the destination as its own input", 
                     Catch::Contains("none.db: no such database"));
   CHECK_THROWS_WITH(merge_databases(a, {a}), Catch::Contains("is the destination itself"));
   CHECK(rows_of(a).size() == 1);
+}
+
+TEST_CASE("rows that differ in any one column of the key are all kept", "[merge]") {
+  testing::TemporaryDirectory directory("merge");
+  const Measurement original = testing::recorded_results().rows.front();
+  // One copy of the row per key column, that column changed.
+  const std::vector<std::function<void(Measurement&)>> changes{
+      [](Measurement& m) { m.algorithm += "x"; },
+      [](Measurement& m) { m.benchmark += "x"; },
+      [](Measurement& m) { m.device.name += "x"; },
+      [](Measurement& m) { m.device.sm_count += 1; },
+      [](Measurement& m) { m.device.memory_bus_width += 1; },
+      [](Measurement& m) { m.device.ecc = !m.device.ecc; },
+      [](Measurement& m) { m.device.compute_capability += "x"; },
+      [](Measurement& m) { m.device.driver += "x"; },
+      [](Measurement& m) { m.toolkit += "x"; },
+      [](Measurement& m) { m.library += "x"; },
+      [](Measurement& m) { m.source_hash += "x"; },
+      [](Measurement& m) { m.ct_workload += "x"; },
+      [](Measurement& m) { m.variant += "x"; },
+      [](Measurement& m) { m.entry += "x"; },
+      [](Measurement& m) { m.rt_workload += "x"; },
+  };
+  std::vector<Measurement> changed;
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    Measurement m = original;
+    changes[i](m);
+    m.statistics.median = original.statistics.median * static_cast<double>(i + 2);  // which row survived
+    changed.push_back(m);
+  }
+  const auto first = write_database(directory, "first.db", {original});
+  const auto second = write_database(directory, "second.db", changed);
+  REQUIRE(rows_of(second).size() == changes.size());  // the database itself keeps them apart
+
+  const std::string merged = directory.file("merged.db");
+  const auto summary = merge_databases(merged, {first, second});
+  CHECK(summary.added == changes.size() + 1);
+  CHECK(summary.replaced == 0);
+  std::multiset<double> medians, expected{original.statistics.median};
+  for (const auto& row : rows_of(merged)) medians.insert(row.statistics.median);
+  for (const auto& row : changed) expected.insert(row.statistics.median);
+  CHECK(medians == expected);
 }

@@ -367,3 +367,22 @@ TEST_CASE("the recorded host example keeps a dispatch by a margin well above noi
   strict.threshold = 0.5;
   CHECK_FALSE(select_dispatch(groups[0], strict).kept);
 }
+
+TEST_CASE("a threshold between sizes that are not powers of two goes to the nearer size, a tie to the upper",
+          "[dispatch]") {
+  DispatchAxis linear;
+  linear.name = "Segments";
+  CHECK(linear.boundary("1000", "1001") == 1001);  // 1000.5: no integer size is nearer to 1001
+  CHECK(linear.boundary("10", "13") == 12);        // 11 is nearer to 10, 12 to 13
+  CHECK(linear.boundary("10", "14") == 12);        // 12 lies halfway: the upper range's
+  CHECK(linear.boundary("-7", "-4") == -5);        // -5.5
+  CHECK_FALSE(linear.boundary("13", "10"));        // not ascending
+  CHECK_FALSE(linear.boundary("10", "12.5"));      // not a size a selector can compare against
+  DispatchAxis pow2;
+  pow2.name = "Elements{io}";
+  pow2.pow2 = true;
+  CHECK(pow2.boundary("12", "16") == 16384);  // 2^14, the geometric midpoint
+  CHECK(pow2.boundary("12", "15") == 11586);  // 2^13.5 = 11585.24
+  CHECK(pow2.boundary("3", "4") == 12);       // 2^3.5 = 11.31
+  CHECK_FALSE(pow2.boundary("12.5", "16"));   // 2^12.5 is not an integer size
+}

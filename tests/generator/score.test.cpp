@@ -141,3 +141,21 @@ TEST_CASE("without a successful base nothing is scored", "[score]") {
   CHECK(scored.problem == "base has no successful measurement");
   CHECK(scored.ranked.empty());
 }
+
+TEST_CASE("variants with equal scores are ranked by name", "[score]") {
+  Rows rows;
+  rows.add("base", "n=1", 10.0);
+  rows.add("base", "n=2", 10.0);
+  // The same speedups, so the same score to the last bit: only the tie-break orders them.
+  for (const std::string variant : {"ipt_9", "ipt_3", "ipt_5"}) {
+    rows.add(variant, "n=1", 5.0);
+    rows.add(variant, "n=2", 5.0);
+  }
+  const auto scored = score_workload(rows.pointers);
+  REQUIRE(scored.ranked.size() == 4);
+  CHECK(scored.ranked[0].variant == "ipt_3");
+  CHECK(scored.ranked[1].variant == "ipt_5");
+  CHECK(scored.ranked[2].variant == "ipt_9");
+  CHECK(scored.ranked[0].score == scored.ranked[2].score);
+  CHECK(scored.ranked[3].variant == "base");
+}

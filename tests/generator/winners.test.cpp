@@ -80,3 +80,43 @@ TEST_CASE("a device's architecture is known from any benchmark it measured", "[w
   CHECK(recorded_architecture(rows, "Synthetic GPU A (test data)") == "80");
   CHECK_FALSE(recorded_architecture(rows, "Unknown GPU"));
 }
+
+TEST_CASE("where one device measured a workload with several toolkits, the newest measurements win", "[winners]") {
+  // sm_90's F32 as recorded (ipt_16.tpb_512.ipv_1 wins), and again later with a newer toolkit where
+  // the two variants traded places.
+  const auto recorded = testing::recorded_results({"90"});
+  std::vector<Measurement> newer;
+  for (auto m : recorded.rows) {
+    if (m.ct_workload != "T{ct}=F32,OffsetT{ct}=U32") continue;
+    m.toolkit = "CUDA 13.1.0";
+    m.recorded_at = "2026-12-01T10:00:00Z";
+    if (m.variant == "ipt_16.tpb_512.ipv_1") {
+      m.variant = "ipt_12.tpb_256.ipv_2";
+    } else if (m.variant == "ipt_12.tpb_256.ipv_2") {
+      m.variant = "ipt_16.tpb_512.ipv_1";
+    }
+    newer.push_back(m);
+  }
+  const std::string text = read_text_file(recorded.reduce_source);
+  const SearchSpace space = parse_search_space(text, recorded.reduce_source);
+  const WinnerOptions options{"reduce.sum", content_hash(text), DeviceMatch::exact, ""};
+  const auto f32_winner = [&](const std::vector<Measurement>& rows) {
+    const auto selected = select_winners(rows, space, options);
+    REQUIRE(selected.size() == 1);
+    for (const auto& policy : selected[0].workloads) {
+      if (policy.ct_workload == "T{ct}=F32,OffsetT{ct}=U32") return policy;
+    }
+    FAIL("no F32 policy");
+    throw;
+  };
+  CHECK(f32_winner(recorded.rows).variant_name == "ipt_16.tpb_512.ipv_1");
+  // Whichever comes first in the database.
+  std::vector<Measurement> old_first = recorded.rows, new_first = newer;
+  old_first.insert(old_first.end(), newer.begin(), newer.end());
+  new_first.insert(new_first.end(), recorded.rows.begin(), recorded.rows.end());
+  for (const auto& rows : {old_first, new_first}) {
+    const auto policy = f32_winner(rows);
+    CHECK(policy.variant_name == "ipt_12.tpb_256.ipv_2");
+    CHECK_THAT(policy.provenance, Catch::Contains("CUDA 13.1.0") && Catch::EndsWith(", 2026-12-01"));
+  }
+}
