@@ -81,6 +81,35 @@ TEST_CASE("where two databases measured the same thing, the newer measurement st
   CHECK(summary.unchanged == 1);
   CHECK(rows_of(merged).at(0).statistics.median == new_row.statistics.median);
   CHECK(rows_of(merged).size() == 1);
+  const std::string other_order = directory.file("other_order.db");
+  merge_databases(other_order, {old_db, new_db});
+  CHECK(rows_of(other_order).at(0).statistics.median == new_row.statistics.median);
+
+  // A newer input replaces what the destination holds.
+  const std::string updated = directory.file("updated.db");
+  CHECK(merge_databases(updated, {old_db}).added == 1);
+  const auto replacing = merge_databases(updated, {new_db});
+  CHECK(replacing.replaced == 1);
+  CHECK(replacing.added == 0);
+  CHECK(replacing.unchanged == 0);
+  CHECK(rows_of(updated).at(0).statistics.median == new_row.statistics.median);
+}
+
+TEST_CASE("measurements recorded at the same second: the one met first stays", "[merge]") {
+  testing::TemporaryDirectory directory("merge");
+  Measurement first_row = testing::recorded_results().rows.front();
+  Measurement second_row = first_row;
+  second_row.statistics.median *= 2;
+  const auto first_db = write_database(directory, "first.db", {first_row});
+  const auto second_db = write_database(directory, "second.db", {second_row});
+  // Between inputs, the earlier input's row.
+  const std::string merged = directory.file("merged.db");
+  CHECK(merge_databases(merged, {first_db, second_db}).added == 1);
+  CHECK(rows_of(merged).at(0).statistics.median == first_row.statistics.median);
+  // Between the destination and an input, the destination's.
+  const auto again = merge_databases(merged, {second_db});
+  CHECK(again.unchanged == 1);
+  CHECK(rows_of(merged).at(0).statistics.median == first_row.statistics.median);
 }
 
 TEST_CASE("merge refuses a missing input and the destination as its own input", "[merge]") {
@@ -88,8 +117,10 @@ TEST_CASE("merge refuses a missing input and the destination as its own input", 
   const auto a = write_database(directory, "a.db", {testing::recorded_results().rows.front()});
   CHECK_THROWS_WITH(merge_databases(directory.file("m.db"), {directory.file("none.db")}),
                     Catch::Contains("none.db: no such database"));
-  CHECK_THROWS_WITH(merge_databases(a, {a}), Catch::Contains("is the destination itself"));
+  CHECK_THROWS_WITH(merge_databases(a, {a}), a + ": is the destination itself");
   CHECK(rows_of(a).size() == 1);
+  // Into an existing destination too: the missing input is named before anything compares it.
+  CHECK_THROWS_WITH(merge_databases(a, {directory.file("none.db")}), directory.file("none.db") + ": no such database");
 }
 
 TEST_CASE("rows that differ in any one column of the key are all kept", "[merge]") {
