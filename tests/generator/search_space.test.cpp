@@ -45,6 +45,17 @@ TEST_CASE("switched-off range lines are ignored", "[search_space]") {
   const auto space = parse_search_space("// %//RANGE//% TUNE_A a 1:2:1\n// %RANGE% TUNE_B b 1:3:1\n", "x.cu");
   REQUIRE(space.parameters().size() == 1);
   CHECK(space.parameters()[0].label == "b");
+  CHECK(space.source_file() == "x.cu");
+}
+
+TEST_CASE("a directive is a // comment's first word; block comments and code are not directives", "[search_space]") {
+  const auto space = parse_search_space(
+      "/* %RANGE% TUNE_A a 1:2:1 */\n"
+      "x; %RANGE% TUNE_B b 1:2:1\n"
+      "// %RANGE% TUNE_C c 1:2:1\n",
+      "x.cu");
+  REQUIRE(space.parameters().size() == 1);
+  CHECK(space.parameters()[0].label == "c");
 }
 
 TEST_CASE("end is inclusive and steps need not divide the span", "[search_space]") {
