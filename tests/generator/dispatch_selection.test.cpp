@@ -26,7 +26,8 @@ struct Database {
 
   // `relative_stddev` of every sample set, with 100 samples: median noise = 1.2533 * it / 10.
   void add(const std::string& variant, const std::vector<double>& speedups, double relative_stddev = 0.01,
-           const std::vector<std::string>& sizes = kSizes, const std::string& other_axes = "") {
+           const std::vector<std::string>& sizes = kSizes, const std::string& other_axes = "",
+           const std::string& axis = "Elements{io}[pow2]") {
     for (std::size_t i = 0; i < sizes.size(); ++i) {
       Measurement m;
       m.algorithm = "sort";
@@ -38,7 +39,7 @@ struct Database {
       m.ct_workload = "T{ct}=U32";
       m.variant = variant;
       m.entry = "base";
-      m.rt_workload = "Elements{io}[pow2]=" + sizes[i] + other_axes;
+      m.rt_workload = axis + "=" + sizes[i] + other_axes;
       m.statistics.count = 100;
       m.statistics.median = 1e-3 / speedups[i];
       m.statistics.mean = m.statistics.median;
@@ -385,4 +386,97 @@ TEST_CASE("a threshold between sizes that are not powers of two goes to the near
   CHECK(pow2.boundary("12", "15") == 11586);  // 2^13.5 = 11585.24
   CHECK(pow2.boundary("3", "4") == 12);       // 2^3.5 = 11.31
   CHECK_FALSE(pow2.boundary("12.5", "16"));   // 2^12.5 is not an integer size
+  // Only whole numbers: not an empty value, nor one with more after the number.
+  CHECK_FALSE(linear.boundary("", "4"));
+  CHECK_FALSE(linear.boundary("4x", "8"));
+}
+
+TEST_CASE("only the sizes base measured successfully are split", "[dispatch]") {
+  SECTION("base failed on one size; a variant measured one more") {
+    Database db;
+    db.add_base();
+    db.add("a", {2, 2, 1, 1});
+    db.add("b", {1, 1, 2, 2});
+    db.add("a", {2}, 0.01, {"24"});
+    for (auto& row : db.rows) {
+      if (row.variant == "base" && row.rt_workload == "Elements{io}[pow2]=20") row.status = Status::run_failed;
+    }
+    const auto result = db.select();
+    REQUIRE(result.dispatch);
+    CHECK(result.dispatch->axis.values == std::vector<std::string>{"8", "12", "16"});
+    CHECK(ranges_of(result) == std::vector<std::string>{"8..12=a", "16..16=b"});
+  }
+  SECTION("base's median on one size is zero") {
+    Database db;
+    db.add_base();
+    db.add("a", {2, 2, 1, 1});
+    db.add("b", {1, 1, 2, 2});
+    for (auto& row : db.rows) {
+      if (row.variant == "base" && row.rt_workload == "Elements{io}[pow2]=20") row.statistics.median = 0;
+    }
+    const auto result = db.select();
+    REQUIRE(result.dispatch);
+    CHECK(result.dispatch->axis.values == std::vector<std::string>{"8", "12", "16"});
+  }
+}
+
+TEST_CASE("an axis with two numeric values is split; one with a non-numeric value is not", "[dispatch]") {
+  SECTION("two values") {
+    Database db;
+    db.add("base", {1, 1}, 0.01, {"8", "12"});
+    db.add("a", {2, 1}, 0.01, {"8", "12"});
+    db.add("b", {1, 2}, 0.01, {"8", "12"});
+    CHECK(ranges_of(db.select()) == std::vector<std::string>{"8..8=a", "12..12=b"});
+  }
+  SECTION("a second axis, numeric but for one value") {
+    Database db;
+    for (const std::string distribution : {",Distribution=1", ",Distribution=x"}) {
+      db.add("base", {1, 1, 1, 1}, 0.01, kSizes, distribution);
+      db.add("a", {2, 2, 1, 1}, 0.01, kSizes, distribution);
+      db.add("b", {1, 1, 2, 2}, 0.01, kSizes, distribution);
+    }
+    const auto result = db.select();
+    REQUIRE(result.dispatch);
+    CHECK(result.dispatch->axis.key == "Elements{io}[pow2]");
+    CHECK(ranges_of(result) == std::vector<std::string>{"8..12=a", "16..20=b"});
+    DispatchOptions only;
+    only.axis = "Distribution";
+    CHECK_FALSE(db.select(only).dispatch);
+  }
+}
+
+TEST_CASE("an axis without the [pow2] suffix is split by its values themselves", "[dispatch]") {
+  for (const std::string axis : {"Segments", "[pow2]"}) {
+    INFO(axis);
+    Database db;
+    db.add("base", {1, 1, 1, 1}, 0.01, {"100", "200", "300", "400"}, "", axis);
+    db.add("a", {2, 2, 1, 1}, 0.01, {"100", "200", "300", "400"}, "", axis);
+    db.add("b", {1, 1, 2, 2}, 0.01, {"100", "200", "300", "400"}, "", axis);
+    const auto result = db.select();
+    REQUIRE(result.dispatch);
+    CHECK_FALSE(result.dispatch->axis.pow2);
+    CHECK(result.dispatch->axis.name == axis);
+    CHECK(result.dispatch->axis.runtime_value("300") == 300);
+    CHECK(result.dispatch->axis.describe("300") == "300");
+    CHECK(ranges_of(result) == std::vector<std::string>{"100..200=a", "300..400=b"});
+  }
+}
+
+TEST_CASE("ties: the better-ranked variant serves a range; a size both neighbours serve equally goes to the upper one",
+          "[dispatch]") {
+  SECTION("two variants equally fast on a range") {
+    Database db;
+    db.add_base();
+    db.add("a", {2, 2, 1, 1});
+    db.add("c", {2, 2, 0.5, 0.5});  // as fast as a on 2^8..2^12, ranked below it
+    db.add("d", {1, 1, 2, 2});
+    CHECK(ranges_of(db.select()) == std::vector<std::string>{"8..12=a", "16..20=d"});
+  }
+  SECTION("two neighbouring ranges equally fast on the size between them") {
+    Database db;
+    db.add_base();
+    db.add("a", {2, 1.5, 1, 1});
+    db.add("b", {1, 1.5, 2, 2});
+    CHECK(ranges_of(db.select()) == std::vector<std::string>{"8..8=a", "12..20=b"});
+  }
 }
