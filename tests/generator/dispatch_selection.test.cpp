@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -129,9 +131,13 @@ TEST_CASE("two variants winning different size ranges give exactly those ranges"
   CHECK(dispatch.score == Approx((2.0 * weights[0] + 1.8 * weights[1] + 1.6 * weights[2] + 1.7 * weights[3]) / total));
 
   // The single policy is bits_8 (the larger sizes weigh more); the margin is relative to it.
+  CHECK(result.scope.benchmark == "sort.keys");
   CHECK(result.single.variant == "bits_8");
+  CHECK(result.single_noise == Approx(std::hypot(1.2533 * 0.01 / 10, 1.2533 * 0.01 / 10)));
   CHECK(result.margin == Approx(dispatch.score / result.single.score - 1));
   CHECK(result.margin > 0.1);
+  CHECK(result.verdict == fmt::format("dispatch: 2 policies gain {:+.2f}% over one policy (noise {:.2f}%, threshold 2.00%)",
+                                      100 * result.margin, 100 * result.noise));
 
   // The threshold and the speedups that put it between 2^12 and 2^16.
   REQUIRE(dispatch.thresholds.size() == 1);
@@ -158,10 +164,13 @@ TEST_CASE("a gain below the threshold or within the noise keeps one policy", "[d
     CHECK(result.margin < 0.02);
     CHECK_FALSE(result.kept);
     CHECK(result.verdict.find("not more than the threshold (2.00%)") != std::string::npos);
-    // The same gain is kept once the threshold allows it.
+    // The same gain is kept once the threshold allows it; a gain exactly at the threshold is not.
     DispatchOptions lenient;
     lenient.threshold = 0.001;
     CHECK(db.select(lenient).kept);
+    DispatchOptions exact;
+    exact.threshold = result.margin;
+    CHECK_FALSE(db.select(exact).kept);
   }
   SECTION("within the noise") {
     Database db;
@@ -176,7 +185,8 @@ TEST_CASE("a gain below the threshold or within the noise keeps one policy", "[d
     CHECK(result.margin > 0.02);
     CHECK(result.margin <= result.noise);
     CHECK_FALSE(result.kept);
-    CHECK(result.verdict.find("within the noise") != std::string::npos);
+    CHECK(result.verdict == fmt::format("one policy: the best dispatch gains {:+.2f}% over one policy, within the noise ({:.2f}%)",
+                                        100 * result.margin, 100 * result.noise));
   }
   SECTION("the single policy must itself beat base by more than the noise, as generate decides") {
     Database db;
@@ -199,12 +209,17 @@ TEST_CASE("no more ranges than max-policies", "[dispatch]") {
   options.max_policies = 2;
   const auto two = db.select(options);
   REQUIRE(two.dispatch->ranges.size() == 2);
+  CHECK(two.kept);
   // Two ranges: keep `large` above and the better of the small sizes' winners below (12 weighs more).
   CHECK(ranges_of(two) == std::vector<std::string>{"8..12=medium", "16..20=large"});
   check_contiguous_cover(*two.dispatch);
   options.max_policies = 1;
   CHECK(db.select(options).dispatch->ranges.size() == 1);
   CHECK_FALSE(db.select(options).kept);
+  CHECK(db.select(options).verdict == "one policy: --max-policies allows no more");
+  options.max_policies = 0;  // as 1
+  CHECK(ranges_of(db.select(options)) == std::vector<std::string>{"8..20=large"});
+  CHECK(db.select(options).verdict == "one policy: --max-policies allows no more");
 }
 
 TEST_CASE("one variant may serve two ranges apart from each other", "[dispatch]") {
@@ -322,9 +337,11 @@ TEST_CASE("analyze --dispatch prints the single policy, the ranges and the verdi
   db.add_base();
   db.add("bits_4", {2.0, 1.8, 1.0, 0.9});
   db.add("bits_8", {1.0, 1.1, 1.6, 1.7});
-  const std::string text = format_dispatch(select_dispatches(group_by_workload(db.rows), {}));
+  const auto dispatches = select_dispatches(group_by_workload(db.rows), {});
+  const std::string text = format_dispatch(dispatches);
   CHECK(text.find("sort.keys[T{ct}=U32] on Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host:\n") == 0);
-  CHECK(text.find("  one policy: bits_8, score ") != std::string::npos);
+  CHECK(text.find(fmt::format("  one policy: bits_8, score {:.6f} (noise {:.2f}%)\n", dispatches.at(0).single.score,
+                              100 * dispatches.at(0).single_noise)) != std::string::npos);
   CHECK(text.find("  best dispatch over Elements{io}[pow2]: 2 ranges, score ") != std::string::npos);
   CHECK(text.find("    Elements{io}  variant     score  weight\n") != std::string::npos);
   CHECK(text.find("    2^8..2^12     bits_4   1.") != std::string::npos);
@@ -332,6 +349,19 @@ TEST_CASE("analyze --dispatch prints the single policy, the ranges and the verdi
   CHECK(text.find("    threshold 2^12|2^16: at 2^12 bits_4 1.800 vs bits_8 1.100; at 2^16 bits_8 1.600 vs bits_4 1.000\n") !=
         std::string::npos);
   CHECK(text.find("  verdict: dispatch: 2 policies gain +") != std::string::npos);
+
+  // Base as the single policy: no noise to show. A group without a successful base: why, and nothing more.
+  Database plain;
+  plain.add_base();
+  plain.add("slow", {0.5, 0.5, 0.5, 0.5});
+  CHECK_THAT(format_dispatch(select_dispatches(group_by_workload(plain.rows), {})),
+             Catch::Contains(fmt::format("  one policy: base, score {:.6f}\n", 1.0)));
+  for (auto& row : plain.rows) {
+    if (row.variant == "base") row.status = Status::run_failed;
+  }
+  CHECK(format_dispatch(select_dispatches(group_by_workload(plain.rows), {})) ==
+        "sort.keys[T{ct}=U32] on Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host:\n"
+        "  not scored: base has no successful measurement\n");
 }
 
 TEST_CASE("the recorded host example keeps a dispatch by a margin well above noise and threshold", "[dispatch]") {
@@ -389,6 +419,38 @@ TEST_CASE("a threshold between sizes that are not powers of two goes to the near
   // Only whole numbers: not an empty value, nor one with more after the number.
   CHECK_FALSE(linear.boundary("", "4"));
   CHECK_FALSE(linear.boundary("4x", "8"));
+  CHECK_FALSE(linear.boundary("12", "12"));  // no size between
+  // Sizes from 2^62 on are not compared against (a selector's 64-bit arithmetic stays exact below).
+  CHECK(linear.boundary("0", "4611686018427387392") == 2305843009213693696);  // 2^62 - 512, the double below 2^62
+  CHECK_FALSE(linear.boundary("0", "4611686018427387904"));
+  CHECK_FALSE(pow2.boundary("61", "62"));
+}
+
+TEST_CASE("a selector's parameter is the axis name in lower case, words joined by one underscore", "[dispatch]") {
+  DispatchAxis axis;
+  for (const auto& [name, parameter] : std::vector<std::pair<std::string, std::string>>{
+           {"Elements{io}", "elements"}, {"Num Segments", "num_segments"}, {"Key  Bits-Per", "key_bits_per"},
+           {" Size ", "size"}, {"9 Lives", "value_9_lives"}, {"!!", "value_"}}) {
+    axis.name = name;
+    CHECK(axis.parameter_name() == parameter);
+  }
+}
+
+TEST_CASE("two axes that split equally well: the first seen is kept", "[dispatch]") {
+  Database db;
+  const std::vector<std::string> others{",Other=1", ",Other=2", ",Other=3", ",Other=4"};
+  for (std::size_t i = 0; i < kSizes.size(); ++i) {
+    db.add("base", {1}, 0.01, {kSizes[i]}, others[i]);
+    db.add("a", {i < 2 ? 2.0 : 1.0}, 0.01, {kSizes[i]}, others[i]);
+    db.add("b", {i < 2 ? 1.0 : 2.0}, 0.01, {kSizes[i]}, others[i]);
+  }
+  const auto result = db.select();
+  REQUIRE(result.dispatch);
+  CHECK(result.dispatch->axis.key == "Elements{io}[pow2]");
+  DispatchOptions other;
+  other.axis = "Other";
+  CHECK(db.select(other).dispatch->axis.key == "Other");
+  CHECK(db.select(other).dispatch->score == Approx(result.dispatch->score));
 }
 
 TEST_CASE("only the sizes base measured successfully are split", "[dispatch]") {
