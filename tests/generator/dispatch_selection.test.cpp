@@ -542,3 +542,25 @@ TEST_CASE("ties: the better-ranked variant serves a range; a size both neighbour
     CHECK(ranges_of(db.select()) == std::vector<std::string>{"8..8=a", "12..20=b"});
   }
 }
+
+TEST_CASE("analyze --dispatch's table widens to its longest span and variant, and lists every threshold", "[dispatch]") {
+  const std::vector<std::string> sizes{"100", "200", "300", "400"};
+  Database db;
+  db.add("base", {1, 1, 1, 1}, 0.01, sizes, "", "N");
+  db.add("a_long_variant_name", {2, 1, 1, 1}, 0.01, sizes, "", "N");
+  db.add("b", {1, 2, 1, 1}, 0.01, sizes, "", "N");
+  db.add("c", {1, 1, 2, 2}, 0.01, sizes, "", "N");
+  const std::string text = format_dispatch(select_dispatches(group_by_workload(db.rows), {}));
+  CHECK(text.find("  best dispatch over N: 3 ranges, score ") != std::string::npos);
+  CHECK(text.find("    N         variant                 score  weight\n") != std::string::npos);
+  CHECK(text.find("    100       a_long_variant_name  2.000000 ") != std::string::npos);
+  CHECK(text.find("    300..400  c                    2.000000 ") != std::string::npos);
+  CHECK(text.find("    threshold 100|200: ") != std::string::npos);
+  CHECK(text.find("    threshold 200|300: ") != std::string::npos);
+
+  Database one;
+  one.add_base();
+  one.add("slow", {0.5, 0.5, 0.5, 0.5});
+  CHECK_THAT(format_dispatch(select_dispatches(group_by_workload(one.rows), {})),
+             Catch::Contains("  best dispatch over Elements{io}[pow2]: 1 range, score 1.000000\n"));
+}
