@@ -144,8 +144,8 @@ TEST_CASE("malformed constraints name the file and line", "[constraint]") {
         "bench.cu:3: %CONSTRAINT% '" + hundred.substr(0, 60) + "...': unexpected '$'");
   CHECK(error_of("// %CONSTRAINT% (ipt <= 4 x\n") == "bench.cu:3: %CONSTRAINT% '(ipt <= 4 x': a '(' is not closed");
   CHECK(error_of("// %CONSTRAINT% ipt < != 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt < != 4': unexpected '!'");
-  CHECK(error_of("// %CONSTRAINT% 99999999999999999999 > ipt\n") ==
-        "bench.cu:3: %CONSTRAINT% '99999999999999999999 > ipt': the number 99999999999999999999 does not fit in 64 bits");
+  CHECK(error_of("// %CONSTRAINT% ipt + 99999999999999999999 > ipt\n") ==
+        "bench.cu:3: %CONSTRAINT% 'ipt + 99999999999999999999 > ipt': the number 99999999999999999999 does not fit in 64 bits");
 }
 
 TEST_CASE("an expression nested deeper than 64 levels is an error, not a stack overflow", "[constraint]") {

@@ -188,6 +188,18 @@ TEST_CASE("a winner's noise combines base's and its own medians' noise on base's
   CHECK(next->noise == Approx(std::hypot(1.2533 * 0.01 / 10, 1.2533 * 0.3 / 10)));
 }
 
+TEST_CASE("a base workload the variant was not measured on does not break its noise", "[winners]") {
+  Rows rows;
+  rows.add("base", "n=1", 1.0, 0.01);
+  rows.add("base", "n=2", 0.0, 0.0);  // ok, but no measurement: not a workload the score sums over
+  rows.add("fast", "n=1", 0.5, 0.04);
+  const auto winner = pick_winner(score_workload(rows.pointers), rows.pointers, [](const std::string&) { return true; });
+  REQUIRE(winner);
+  CHECK(winner->score.variant == "fast");
+  CHECK(winner->noise > 0);
+  CHECK(winner->noise <= std::hypot(1.2533 * 0.01 / 10, 1.2533 * 0.04 / 10));
+}
+
 TEST_CASE("a variant whose gain is exactly the noise does not win", "[winners]") {
   // Base without noise; the variant twice as fast, its median's noise exactly 1.
   const SampleStatistics statistics{1, 0.5, 0.5, 0.5 / 1.2533, 0.5, 0.5};
