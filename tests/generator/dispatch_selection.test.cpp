@@ -416,6 +416,10 @@ TEST_CASE("a threshold between sizes that are not powers of two goes to the near
   CHECK(pow2.boundary("12", "15") == 11586);  // 2^13.5 = 11585.24
   CHECK(pow2.boundary("3", "4") == 12);       // 2^3.5 = 11.31
   CHECK_FALSE(pow2.boundary("12.5", "16"));   // 2^12.5 is not an integer size
+  // A value that is not a number stands for 0 (2^0 on a power-of-two axis), empty or not.
+  CHECK(linear.runtime_value("") == 0);
+  CHECK(linear.runtime_value("many") == 0);
+  CHECK(pow2.runtime_value("") == 1);
   // Only whole numbers: not an empty value, nor one with more after the number.
   CHECK_FALSE(linear.boundary("", "4"));
   CHECK_FALSE(linear.boundary("4x", "8"));
