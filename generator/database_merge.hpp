@@ -15,7 +15,8 @@ struct MergeSummary {
 // Merges results databases (from shards of one search, or several machines) into `destination`,
 // created when missing. Rows are keyed as the database keys them (benchmark, device, toolkit,
 // library, source, workloads, variant, entry); where two have the same key the more recently
-// recorded one stays. Merging the same input again changes nothing. Every input is read in full
+// recorded one stays, and of two recorded at the same time the one met first (the destination's,
+// then the earlier input's). Merging the same input again changes nothing. Every input is read in full
 // before anything is written; the destination is written in one transaction.
 MergeSummary merge_databases(const std::string& destination, const std::vector<std::string>& inputs);
 

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+
 #include "user_error.hpp"
 
 using namespace policytune;
@@ -52,6 +54,13 @@ TEST_CASE("an arithmetic fault excludes the variant, without a crash", "[constra
   CHECK_FALSE(allows("9223372036854775807 * tpb > 0", {1, 32}));
   // && short-circuits as in C, so a guarded division is safe.
   CHECK_FALSE(allows("ipt != 1 && tpb % (ipt - 1) == 0", {1, 32}));
+  // Dividing by -1 is fine, but for the one quotient that overflows; so is negating, but for the least value.
+  CHECK(allows("ipt / -1 == -4 && ipt % -1 == 0", {4, 32}));
+  CHECK(allows("ipt / 2 < 0 && ipt % 2 == 0", {INT64_MIN, 32}));
+  CHECK_FALSE(allows("ipt / -1 != 0", {INT64_MIN, 32}));
+  CHECK_FALSE(allows("ipt % -1 == 0", {INT64_MIN, 32}));
+  CHECK(allows("-ipt < 0", {INT64_MAX, 32}));
+  CHECK_FALSE(allows("-ipt != 0", {INT64_MIN, 32}));
 }
 
 TEST_CASE("device limits apply once the device reported them", "[constraint]") {
@@ -63,6 +72,33 @@ TEST_CASE("device limits apply once the device reported them", "[constraint]") {
   // ...but a known part still decides: false && unknown is false, true || unknown is true.
   CHECK_FALSE(allows("ipt > 8 && tpb <= max_threads_per_block", {1, 32}));
   CHECK(allows("ipt < 8 || tpb > max_threads_per_block", {1, 32}));
+  // With the unknown part on the left: unknown && false is false; unknown && true stays unknown.
+  CHECK_FALSE(allows("tpb <= max_threads_per_block && ipt > 8", {1, 32}));
+  CHECK(allows("tpb <= max_threads_per_block && ipt < 8", {1, 32}));
+  // unknown || true is true, so its negation excludes; unknown || false stays unknown, and so does its negation.
+  CHECK_FALSE(allows("!(tpb > max_threads_per_block || ipt < 8)", {1, 32}));
+  CHECK(allows("!(tpb > max_threads_per_block || ipt > 8)", {1, 32}));
+}
+
+TEST_CASE("&& is false when either operand is; comparisons are exact at equality", "[constraint]") {
+  CHECK_FALSE(allows("ipt < 8 && tpb > 64", {1, 32}));  // false by its right operand
+  CHECK_FALSE(allows("ipt > 8 && tpb < 64", {1, 32}));  // by its left
+  CHECK(allows("ipt < 8 && tpb < 64", {1, 32}));
+  CHECK(allows("ipt > 8 || tpb < 64", {1, 32}));        // || true by its right operand
+  CHECK_FALSE(allows("ipt > 8 || tpb > 64", {1, 32}));
+  // Each comparison at equality and one step to either side.
+  CHECK(allows("ipt >= 4", {4, 32}));
+  CHECK(allows("ipt >= 4", {5, 32}));
+  CHECK_FALSE(allows("ipt >= 4", {3, 32}));
+  CHECK_FALSE(allows("ipt > 4", {4, 32}));
+  CHECK(allows("ipt > 4", {5, 32}));
+  CHECK(allows("ipt <= 4", {4, 32}));
+  CHECK_FALSE(allows("ipt <= 4", {5, 32}));
+  CHECK_FALSE(allows("ipt < 4", {4, 32}));
+  CHECK(allows("ipt < 4", {3, 32}));
+  CHECK(allows("ipt == 4", {4, 32}));
+  CHECK_FALSE(allows("ipt == 4", {5, 32}));
+  CHECK_FALSE(allows("ipt != 4", {4, 32}));
 }
 
 TEST_CASE("every constraint line of a source is parsed; switched-off ones are not", "[constraint]") {
@@ -97,6 +133,19 @@ TEST_CASE("malformed constraints name the file and line", "[constraint]") {
         "bench.cu:3: %CONSTRAINT% 'ipt < 99999999999999999999': the number 99999999999999999999 does not fit in 64 bits");
   CHECK(error_of("// %CONSTRAINT% ipt < 4\n// %CONSTRAINT% tpb $ 2\n") ==
         "bench.cu:4: %CONSTRAINT% 'tpb $ 2': unexpected '$'");
+  CHECK(error_of("// %CONSTRAINT% ipt < $\n") == "bench.cu:3: %CONSTRAINT% 'ipt < $': unexpected '$'");
+  CHECK(error_of("// %CONSTRAINT% _x > 0\n") ==
+        "bench.cu:3: %CONSTRAINT% '_x > 0': '_x' is neither a %RANGE% parameter nor a device limit "
+        "(max_threads_per_block, shared_memory_per_block, shared_memory_per_block_optin)");
+  // An expression of up to 100 characters is quoted whole; a longer one by its first 60.
+  const std::string hundred = "ipt" + std::string(96, ' ') + "$";
+  CHECK(error_of("// %CONSTRAINT% " + hundred + "\n") == "bench.cu:3: %CONSTRAINT% '" + hundred + "': unexpected '$'");
+  CHECK(error_of("// %CONSTRAINT% " + hundred + "$\n") ==
+        "bench.cu:3: %CONSTRAINT% '" + hundred.substr(0, 60) + "...': unexpected '$'");
+  CHECK(error_of("// %CONSTRAINT% (ipt <= 4 x\n") == "bench.cu:3: %CONSTRAINT% '(ipt <= 4 x': a '(' is not closed");
+  CHECK(error_of("// %CONSTRAINT% ipt < != 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt < != 4': unexpected '!'");
+  CHECK(error_of("// %CONSTRAINT% ipt + 99999999999999999999 > ipt\n") ==
+        "bench.cu:3: %CONSTRAINT% 'ipt + 99999999999999999999 > ipt': the number 99999999999999999999 does not fit in 64 bits");
 }
 
 TEST_CASE("an expression nested deeper than 64 levels is an error, not a stack overflow", "[constraint]") {
@@ -113,4 +162,27 @@ TEST_CASE("an expression nested deeper than 64 levels is an error, not a stack o
   }
   // At the limit: 63 parentheses around a comparison still parse and evaluate.
   CHECK(allows(std::string(63, '(') + "ipt <= 4" + std::string(63, ')'), {4, 32}));
+}
+
+TEST_CASE("the depth limit is exact: 64 levels parse, 65 do not", "[constraint]") {
+  const std::string too_deep = "the expression nests deeper than 64 levels";
+  // Open parentheses count.
+  CHECK(allows(std::string(64, '(') + "ipt <= 4" + std::string(64, ')'), {4, 32}));
+  CHECK_THAT(error_of("// %CONSTRAINT% " + std::string(65, '(') + "ipt <= 4" + std::string(65, ')') + "\n"),
+             Catch::EndsWith(too_deep));
+  // A chain of binary operators counts its tree: the first operand one level, each "+ 1" one more,
+  // and "> 0" one more; a unary operator is a level too.
+  const auto sum = [](const std::string& first, int ones) {
+    std::string text = first;
+    for (int i = 0; i < ones; ++i) text += " + 1";
+    return text + " > 0";
+  };
+  CHECK(allows(sum("ipt", 62), {1, 32}));
+  CHECK_THAT(error_of("// %CONSTRAINT% " + sum("ipt", 63) + "\n"), Catch::EndsWith(too_deep));
+  CHECK(allows(sum("-ipt", 61), {1, 32}));
+  CHECK_THAT(error_of("// %CONSTRAINT% " + sum("-ipt", 62) + "\n"), Catch::EndsWith(too_deep));
+  // Closed parentheses count no more: 127 groups, never more than 7 open at once.
+  std::string balanced = "ipt";
+  for (int i = 0; i < 7; ++i) balanced = "(" + balanced + " + " + balanced + ")";
+  CHECK(allows(balanced + " == 128", {1, 32}));
 }

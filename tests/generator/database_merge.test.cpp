@@ -2,7 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <map>
+#include <set>
 
 #include "results_database.hpp"
 #include "support/measurement_checks.hpp"
@@ -79,6 +81,35 @@ TEST_CASE("where two databases measured the same thing, the newer measurement st
   CHECK(summary.unchanged == 1);
   CHECK(rows_of(merged).at(0).statistics.median == new_row.statistics.median);
   CHECK(rows_of(merged).size() == 1);
+  const std::string other_order = directory.file("other_order.db");
+  merge_databases(other_order, {old_db, new_db});
+  CHECK(rows_of(other_order).at(0).statistics.median == new_row.statistics.median);
+
+  // A newer input replaces what the destination holds.
+  const std::string updated = directory.file("updated.db");
+  CHECK(merge_databases(updated, {old_db}).added == 1);
+  const auto replacing = merge_databases(updated, {new_db});
+  CHECK(replacing.replaced == 1);
+  CHECK(replacing.added == 0);
+  CHECK(replacing.unchanged == 0);
+  CHECK(rows_of(updated).at(0).statistics.median == new_row.statistics.median);
+}
+
+TEST_CASE("measurements recorded at the same second: the one met first stays", "[merge]") {
+  testing::TemporaryDirectory directory("merge");
+  Measurement first_row = testing::recorded_results().rows.front();
+  Measurement second_row = first_row;
+  second_row.statistics.median *= 2;
+  const auto first_db = write_database(directory, "first.db", {first_row});
+  const auto second_db = write_database(directory, "second.db", {second_row});
+  // Between inputs, the earlier input's row.
+  const std::string merged = directory.file("merged.db");
+  CHECK(merge_databases(merged, {first_db, second_db}).added == 1);
+  CHECK(rows_of(merged).at(0).statistics.median == first_row.statistics.median);
+  // Between the destination and an input, the destination's.
+  const auto again = merge_databases(merged, {second_db});
+  CHECK(again.unchanged == 1);
+  CHECK(rows_of(merged).at(0).statistics.median == first_row.statistics.median);
 }
 
 TEST_CASE("merge refuses a missing input and the destination as its own input", "[merge]") {
@@ -86,6 +117,50 @@ TEST_CASE("merge refuses a missing input and the destination as its own input", 
   const auto a = write_database(directory, "a.db", {testing::recorded_results().rows.front()});
   CHECK_THROWS_WITH(merge_databases(directory.file("m.db"), {directory.file("none.db")}),
                     Catch::Contains("none.db: no such database"));
-  CHECK_THROWS_WITH(merge_databases(a, {a}), Catch::Contains("is the destination itself"));
+  CHECK_THROWS_WITH(merge_databases(a, {a}), a + ": is the destination itself");
   CHECK(rows_of(a).size() == 1);
+  // Into an existing destination too: the missing input is named before anything compares it.
+  CHECK_THROWS_WITH(merge_databases(a, {directory.file("none.db")}), directory.file("none.db") + ": no such database");
+}
+
+TEST_CASE("rows that differ in any one column of the key are all kept", "[merge]") {
+  testing::TemporaryDirectory directory("merge");
+  const Measurement original = testing::recorded_results().rows.front();
+  // One copy of the row per key column, that column changed.
+  const std::vector<std::function<void(Measurement&)>> changes{
+      [](Measurement& m) { m.algorithm += "x"; },
+      [](Measurement& m) { m.benchmark += "x"; },
+      [](Measurement& m) { m.device.name += "x"; },
+      [](Measurement& m) { m.device.sm_count += 1; },
+      [](Measurement& m) { m.device.memory_bus_width += 1; },
+      [](Measurement& m) { m.device.ecc = !m.device.ecc; },
+      [](Measurement& m) { m.device.compute_capability += "x"; },
+      [](Measurement& m) { m.device.driver += "x"; },
+      [](Measurement& m) { m.toolkit += "x"; },
+      [](Measurement& m) { m.library += "x"; },
+      [](Measurement& m) { m.source_hash += "x"; },
+      [](Measurement& m) { m.ct_workload += "x"; },
+      [](Measurement& m) { m.variant += "x"; },
+      [](Measurement& m) { m.entry += "x"; },
+      [](Measurement& m) { m.rt_workload += "x"; },
+  };
+  std::vector<Measurement> changed;
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    Measurement m = original;
+    changes[i](m);
+    m.statistics.median = original.statistics.median * static_cast<double>(i + 2);  // which row survived
+    changed.push_back(m);
+  }
+  const auto first = write_database(directory, "first.db", {original});
+  const auto second = write_database(directory, "second.db", changed);
+  REQUIRE(rows_of(second).size() == changes.size());  // the database itself keeps them apart
+
+  const std::string merged = directory.file("merged.db");
+  const auto summary = merge_databases(merged, {first, second});
+  CHECK(summary.added == changes.size() + 1);
+  CHECK(summary.replaced == 0);
+  std::multiset<double> medians, expected{original.statistics.median};
+  for (const auto& row : rows_of(merged)) medians.insert(row.statistics.median);
+  for (const auto& row : changed) expected.insert(row.statistics.median);
+  CHECK(medians == expected);
 }

@@ -248,6 +248,24 @@ TEST_CASE("anything but harness JSON is malformed harness output", "[harness]") 
   }
   CHECK_THROWS_WITH(parse_harness_run(""), Catch::Contains("printed nothing"));
   CHECK_THROWS_WITH(parse_harness_run("garbage\nmore"), Catch::Contains("garbage more"));
+  // A long output is quoted by its first 60 characters.
+  const std::string sixty = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX";
+  REQUIRE(sixty.size() == 60);
+  CHECK_THROWS_WITH(parse_harness_run(sixty + "YZ and more"), "printed '" + sixty + "' instead of harness JSON");
+}
+
+TEST_CASE("a device's limits of zero or less are left out; visible devices are at least one", "[harness]") {
+  const auto device_with = [](const std::string& more) {
+    return parse_harness_device(R"({"policytune_harness": 1, "status": "ok",
+      "device": {"name": "G", "sm_count": 1, "memory_bus_width": 64, "ecc": false, "compute_capability": "8.0",
+                 "driver": "1", "max_threads_per_block": 0, "shared_memory_per_block": 1,
+                 "shared_memory_per_block_optin": -5},
+      "toolkit": "CUDA 13.0", "library": "CCCL 3.0.1")" + more + "}");
+  };
+  CHECK(device_with("").limits == std::map<std::string, std::int64_t>{{"shared_memory_per_block", 1}});
+  CHECK(device_with("").visible_devices == 1);
+  CHECK(device_with(R"(, "visible_devices": 4)").visible_devices == 4);
+  CHECK(device_with(R"(, "visible_devices": 0)").visible_devices == 1);
 }
 
 TEST_CASE("numbers past a double and deep nesting are malformed harness output, not a crash", "[harness]") {
@@ -281,6 +299,7 @@ TEST_CASE("harness JSON lacking required fields is malformed", "[harness]") {
   }
   SECTION("an unknown device status") {
     CHECK_THROWS_AS(parse_harness_device(R"({"policytune_harness": 1, "status": "busy"})"), MalformedHarnessOutput);
+    CHECK_THROWS_WITH(parse_harness_device(R"({"policytune_harness": 1, "status": "busy"})"), "harness status 'busy'");
   }
   SECTION("an ok device status lacking the device") {
     CHECK_THROWS_AS(parse_harness_device(R"({"policytune_harness": 1, "status": "ok"})"), MalformedHarnessOutput);

@@ -141,3 +141,61 @@ TEST_CASE("without a successful base nothing is scored", "[score]") {
   CHECK(scored.problem == "base has no successful measurement");
   CHECK(scored.ranked.empty());
 }
+
+TEST_CASE("variants with equal scores are ranked by name", "[score]") {
+  Rows rows;
+  rows.add("base", "n=1", 10.0);
+  rows.add("base", "n=2", 10.0);
+  // The same speedups, so the same score to the last bit: only the tie-break orders them.
+  for (const std::string variant : {"ipt_9", "ipt_3", "ipt_5"}) {
+    rows.add(variant, "n=1", 5.0);
+    rows.add(variant, "n=2", 5.0);
+  }
+  const auto scored = score_workload(rows.pointers);
+  REQUIRE(scored.ranked.size() == 4);
+  CHECK(scored.ranked[0].variant == "ipt_3");
+  CHECK(scored.ranked[1].variant == "ipt_5");
+  CHECK(scored.ranked[2].variant == "ipt_9");
+  CHECK(scored.ranked[0].score == scored.ranked[2].score);
+  CHECK(scored.ranked[3].variant == "base");
+}
+
+TEST_CASE("io values keep their first-seen order unless every one is a number; equal numbers keep it too", "[score]") {
+  const auto w2 = importance_weights(2);
+  // An empty value is not a number: first seen, first weighted.
+  const auto mixed = workload_weights({{"b", "Elements{io}=8"}, {"b", "Elements{io}="}});
+  CHECK(mixed.at({"b", "Elements{io}=8"}) == Approx(w2[0] / (w2[0] + w2[1])));
+  CHECK(mixed.at({"b", "Elements{io}="}) == Approx(w2[1] / (w2[0] + w2[1])));
+  const auto equal = workload_weights({{"b", "Elements{io}=16.0"}, {"b", "Elements{io}=16"}});
+  CHECK(equal.at({"b", "Elements{io}=16.0"}) == Approx(w2[0] / (w2[0] + w2[1])));
+  CHECK(equal.at({"b", "Elements{io}=16"}) == Approx(w2[1] / (w2[0] + w2[1])));
+}
+
+TEST_CASE("medians are seconds: a small one is a measurement, zero is none", "[score]") {
+  Rows rows;
+  rows.add("base", "n=1", 2e-6);
+  rows.add("base", "n=2", 2e-6);
+  rows.add("base", "n=3", 0.0);  // ok but not measured: not a workload the score sums over
+  rows.add("fast", "n=1", 1e-6);
+  rows.add("fast", "n=2", 1e-6);
+  rows.add("zero", "n=1", 1e-6);
+  rows.add("zero", "n=2", 0.0);  // no measurement where base has one: not ranked
+  const auto scored = score_workload(rows.pointers);
+  REQUIRE(scored.problem.empty());
+  REQUIRE(scored.ranked.size() == 2);
+  CHECK(scored.ranked[0].variant == "fast");
+  CHECK(scored.ranked[0].score == Approx(2.0));
+  CHECK(scored.ranked[1].variant == "base");
+  CHECK(scored.unranked == 1);
+}
+
+TEST_CASE("without a successful base every other variant is unranked", "[score]") {
+  Rows rows;
+  rows.add("a", "n=1", 5.0);
+  rows.add("b", "n=1", 5.0);
+  CHECK(score_workload(rows.pointers).unranked == 2);
+  rows.add("base", "n=1", 0.0, Status::run_failed);
+  const auto scored = score_workload(rows.pointers);
+  CHECK(scored.problem == "base has no successful measurement");
+  CHECK(scored.unranked == 2);
+}

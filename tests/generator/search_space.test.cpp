@@ -45,12 +45,28 @@ TEST_CASE("switched-off range lines are ignored", "[search_space]") {
   const auto space = parse_search_space("// %//RANGE//% TUNE_A a 1:2:1\n// %RANGE% TUNE_B b 1:3:1\n", "x.cu");
   REQUIRE(space.parameters().size() == 1);
   CHECK(space.parameters()[0].label == "b");
+  CHECK(space.source_file() == "x.cu");
+}
+
+TEST_CASE("a directive is a // comment's first word; block comments and code are not directives", "[search_space]") {
+  const auto space = parse_search_space(
+      "/* %RANGE% TUNE_A a 1:2:1 */\n"
+      "x; %RANGE% TUNE_B b 1:2:1\n"
+      "// %RANGE% TUNE_C c 1:2:1\n",
+      "x.cu");
+  REQUIRE(space.parameters().size() == 1);
+  CHECK(space.parameters()[0].label == "c");
 }
 
 TEST_CASE("end is inclusive and steps need not divide the span", "[search_space]") {
   CHECK(parse_search_space("// %RANGE% A a 0:10:3\n", "x.cu").size() == BigCount(4));  // 0 3 6 9
   CHECK(parse_search_space("// %RANGE% A a 5:5:1\n", "x.cu").size() == BigCount(1));
   CHECK(parse_search_space("// %RANGE% A a -16:16:4\n", "x.cu").size() == BigCount(9));
+  // A leading + is allowed, as in C.
+  const auto plus = parse_search_space("// %RANGE% A a +2:+11:+3\n", "x.cu");
+  CHECK(plus.parameters()[0].start == 2);
+  CHECK(plus.parameters()[0].end == 11);
+  CHECK(plus.parameters()[0].step == 3);
 }
 
 TEST_CASE("a space without ranges has one variant, base", "[search_space]") {
@@ -89,6 +105,8 @@ TEST_CASE("variant names join label_value with dots in range order", "[search_sp
   CHECK(space.name_of({13, 256}) == "ipt_13.tpb_256");
   CHECK(space.parse_name("ipt_13.tpb_256") == Variant{13, 256});
   CHECK_FALSE(space.parse_name("ipt_13.tpb_257"));  // not on the step grid
+  CHECK_FALSE(space.parse_name("ipt_13x.tpb_256"));  // not a number
+  CHECK_FALSE(space.parse_name("ipt_.tpb_256"));
   CHECK_FALSE(space.parse_name("ipt_13"));
   CHECK_FALSE(space.parse_name("tpb_256.ipt_13"));
   CHECK_FALSE(space.parse_name("ipt_13.tpb_256.x_1"));
@@ -158,4 +176,40 @@ TEST_CASE("a %TEST% line declares the variant test builds use", "[search_space]"
   CHECK(error("// %TEST% a_2.b_3\n") == "x.cu:3: %TEST% 'a_2.b_3' is not a variant of this benchmark's %RANGE% space");
   CHECK(error("// %TEST%\n") == "x.cu:3: %TEST% names one variant: // %TEST% ipt_7.tpb_128");
   CHECK(error("// %TEST% a_1.b_0\n// %TEST% a_1.b_0\n") == "x.cu:4: %TEST% is declared twice");
+}
+
+TEST_CASE("a name parses only with values inside its range and on its step grid", "[search_space]") {
+  const auto space = parse_search_space("// %RANGE% TUNE_IPT ipt 7:24:1\n// %RANGE% TUNE_TPB tpb 128:1024:32\n", "x.cu");
+  CHECK(space.parse_name("ipt_7.tpb_128") == Variant{7, 128});     // both ends are inclusive
+  CHECK(space.parse_name("ipt_24.tpb_1024") == Variant{24, 1024});
+  CHECK_FALSE(space.parse_name("ipt_6.tpb_128"));   // below start
+  CHECK_FALSE(space.parse_name("ipt_25.tpb_128"));  // past end
+  CHECK_FALSE(space.parse_name("ipt_7.tpb_1056"));  // past end, on the grid
+  CHECK_FALSE(space.parse_name("ipt_7.tpb_96"));    // below start, on the grid
+  // A grid that does not start at a multiple of its step: 1, 4, 7, 10.
+  const auto offset = parse_search_space("// %RANGE% A a 1:10:3\n", "x.cu");
+  CHECK(offset.parse_name("a_4") == Variant{4});
+  CHECK(offset.parse_name("a_10") == Variant{10});
+  CHECK_FALSE(offset.parse_name("a_5"));
+  CHECK_FALSE(offset.parse_name("a_3"));
+}
+
+TEST_CASE("a range of 2^64 - 1 values decodes by plain division", "[search_space]") {
+  const auto space = parse_search_space(
+      "// %RANGE% A a 0:1:1\n// %RANGE% B b -9223372036854775807:9223372036854775807:1\n", "x.cu");
+  CHECK(space.size().to_string() == "36893488147419103230");  // 2 * (2^64 - 1)
+  // Index 2^64 - 1 is the first value of B with a = 1.
+  const Variant first_of_second_half{1, -9223372036854775807};
+  CHECK(space.variant_at(BigCount::parse("18446744073709551615")) == first_of_second_half);
+  CHECK(space.index_of(first_of_second_half).to_string() == "18446744073709551615");
+  CHECK(space.variant_at(BigCount::parse("18446744073709551614")) == Variant{0, INT64_MAX});
+}
+
+TEST_CASE("identifiers: a letter or underscore, then letters, digits and underscores", "[search_space]") {
+  CHECK(is_identifier("TUNE_IPT"));
+  CHECK(is_identifier("_x9"));
+  CHECK_FALSE(is_identifier(""));
+  CHECK_FALSE(is_identifier("9lives"));
+  CHECK_FALSE(is_identifier("a-b"));
+  CHECK_FALSE(is_identifier("a b"));
 }
