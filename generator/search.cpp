@@ -363,6 +363,11 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
     if (std::regex_search(name, pattern)) selected.push_back(source);
   }
   if (selected.empty()) throw UserError("no benchmark matches -R '" + options.benchmark_regex + "'");
+  // A strategy that cannot run here is refused before anything is built ("auto" picks by the space).
+  if (options.strategy != "auto" && options.compile_only && registered_strategy(options.strategy).learns_from_results) {
+    throw UserError("--compile-only measures nothing to guide --strategy " + options.strategy + ": use " +
+                    strategies_without_results());
+  }
   // A compile-only search keeps nothing: its rows (base's, to time the variants' builds) stay in memory.
   std::unique_ptr<ResultsStore> store;
   if (options.compile_only) {
