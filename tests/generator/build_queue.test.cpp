@@ -81,7 +81,11 @@ TEST_CASE("a build queue compiles on several threads at once, each index exactly
     int most = most_running.load();
     while (now > most && !most_running.compare_exchange_weak(most, now)) {
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // Waits for a second thread to be compiling too (a loaded machine may start it late).
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (most_running.load() < 2 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
     --running;
     // Every batch fails once, so halves are queued while other threads may be waiting.
     return group.size() > 1 ? BuildQueue::Outcome::split : BuildQueue::Outcome::finished;
