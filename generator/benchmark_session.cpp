@@ -6,13 +6,10 @@
 #include <cmath>
 #include <cerrno>
 #include <atomic>
-#include <condition_variable>
-#include <deque>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
-#include <mutex>
 #include <set>
 #include <thread>
 
@@ -102,7 +99,92 @@ std::string file_safe(const std::string& text) {
   return safe;
 }
 
+// What every run is given besides its compile-time workload: the filters of runtime axes (those of
+// compile-time axes chose the workload) and the sampling settings.
+std::vector<std::string> run_options_for(const SearchOptions& options, const std::vector<HarnessEntry>& entries) {
+  std::set<std::string> ct_axes;
+  for (const auto& entry : entries) {
+    for (const auto& axis : entry.axes) {
+      if (axis.compile_time()) ct_axes.insert(axis.name);
+    }
+  }
+  std::vector<std::string> run_options;
+  for (const auto& filter : options.filters) {
+    if (ct_axes.count(filter.axis) == 0) run_options.insert(run_options.end(), {"--axis", filter.spec()});
+  }
+  run_options.insert(run_options.end(), {"--min-samples", std::to_string(options.sampling.min_samples), "--max-noise",
+                                         fmt::format("{}", options.sampling.max_noise), "--max-time",
+                                         fmt::format("{}", options.sampling.max_time)});
+  return run_options;
+}
+
+// A run that did not end well (`result`) as the status and reason of `failure`; false when it did.
+bool mark_failed_run(const ProcessResult& result, Seconds timeout, Measurement& failure) {
+  if (result.timed_out) {
+    failure.status = Status::run_timeout;
+    failure.reason = fmt::format("ran longer than {:.1f} s", timeout.count());
+    return true;
+  }
+  if (result.exit_code == kHarnessNoDeviceExit) {
+    failure.status = Status::skipped;
+    failure.reason = "no CUDA device";
+    return true;
+  }
+  if (!result.succeeded()) {
+    failure.status = Status::run_failed;
+    failure.reason = result.describe();
+    const std::string err = tail_of(result.err, 1);
+    if (!err.empty()) failure.reason += ": " + err;
+    return true;
+  }
+  return false;
+}
+
+// `row` (this benchmark, device, workload and variant) filled in with what a harness state
+// reported, unless the state breaks the protocol or claims a check the benchmark lacks.
+Measurement row_of_state(const HarnessState& state, Measurement row, std::int64_t min_samples) {
+  const auto violation = measurement_violation(state, min_samples);
+  row.entry = state.entry;
+  row.rt_workload = state.rt_workload;
+  row.status = state.status;
+  row.reason = state.reason;
+  row.statistics = state.statistics;
+  row.bytes_per_second = state.bytes_per_second;
+  if (violation) {
+    row.status = Status::run_failed;
+    row.reason = "harness reported " + *violation;
+    row.statistics = {};
+    row.bytes_per_second.reset();
+  } else if (row.status == Status::ok && !state.verified && row.variant != "base") {
+    row.status = Status::wrong_result;
+    row.reason = "not verified: the benchmark declares no check (state.verify_with)";
+  }
+  return row;
+}
+
+// The macros that make `variant` of `space`, with their values spelled for the compiler.
+std::vector<std::pair<std::string, std::string>> defines_of(const SearchSpace& space, const Variant& variant) {
+  std::vector<std::pair<std::string, std::string>> defines;
+  for (const auto& [macro, value] : space.defines_of(variant)) defines.emplace_back(macro, std::to_string(value));
+  return defines;
+}
+
 }  // namespace
+
+struct BenchmarkSession::WorkloadBuild {
+  const std::vector<std::pair<std::string, Variant>>& variants;
+  const CompileTimeWorkload& workload;
+  fs::path directory;
+  Seconds timeout;
+  std::vector<Build>& builds;  // one per variant, in order
+};
+
+// The command, the binary it writes and, for a batch, its generated translation unit.
+struct BenchmarkSession::GroupCompile {
+  std::vector<std::string> command;
+  fs::path binary;
+  fs::path wrapper;  // a batch's generated translation unit
+};
 
 void check_interrupt() {
   if (interrupt_requested()) throw SearchInterrupted();
@@ -147,6 +229,15 @@ void BenchmarkSession::prepare() {
   const fs::path directory(directory_);
   fs::create_directories(directory);
   base_binary_ = (directory / "base").string();
+  build_base_unless_cached();
+  list_entries();
+  // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
+  run_options_ = run_options_for(options_, entries_);
+  probe_device();
+}
+
+void BenchmarkSession::build_base_unless_cached() {
+  const fs::path directory(directory_);
   // A base built by the same command from this very source (the directory is keyed by its hash)
   // is reused: a resumed or repeated search starts at once. The command names the final binary,
   // so that it reads the same whichever process built it.
@@ -163,31 +254,39 @@ void BenchmarkSession::prepare() {
   if (cached_build_time) {
     base_build_time_ = *cached_build_time;
   } else {
-    progress_.message(fmt::format("{}: building base", name_));
-    // Built under a name of its own and renamed into place: another search of this benchmark may
-    // be running `base` this moment ("Text file busy") or building it too.
-    const fs::path scratch = directory / scratch_name("base");
-    const auto scratch_command = compile_command(options_.compiler, source_, scratch.string(), {{"TUNE_BASE", "1"}});
-    const Seconds base_timeout =
-        options_.build_timeout ? std::max(Seconds(*options_.build_timeout), kBaseTimeoutFloor) : Seconds(0);
-    const auto result = run_process(scratch_command, base_timeout);
-    if (!result.succeeded()) fs::remove(scratch, error);
-    if (result.interrupted) throw SearchInterrupted();
-    if (!result.succeeded()) {
-      throw UserError(source_, 0, "base does not build (" + result.describe() + "): " + first_error_of(result.err));
-    }
-    base_build_time_ = result.elapsed;
-    progress_.add_build_time(result.elapsed.count());
-    const fs::path seconds_scratch = directory / scratch_name("base.seconds");
-    const fs::path command_scratch = directory / scratch_name("base.command");
-    write_build_file(seconds_scratch, fmt::format("{}", base_build_time_.count()));
-    write_build_file(command_scratch, joined);
-    // The binary first and its command last: a command on disk always describes the binary there.
-    publish(scratch, base_binary_);
-    publish(seconds_scratch, directory / "base.seconds");
-    publish(command_scratch, recorded_command);
+    build_base(joined);
   }
+}
 
+void BenchmarkSession::build_base(const std::string& joined_command) {
+  const fs::path directory(directory_);
+  progress_.message(fmt::format("{}: building base", name_));
+  // Built under a name of its own and renamed into place: another search of this benchmark may
+  // be running `base` this moment ("Text file busy") or building it too.
+  const fs::path scratch = directory / scratch_name("base");
+  const auto scratch_command = compile_command(options_.compiler, source_, scratch.string(), {{"TUNE_BASE", "1"}});
+  const Seconds base_timeout =
+      options_.build_timeout ? std::max(Seconds(*options_.build_timeout), kBaseTimeoutFloor) : Seconds(0);
+  const auto result = run_process(scratch_command, base_timeout);
+  std::error_code error;
+  if (!result.succeeded()) fs::remove(scratch, error);
+  if (result.interrupted) throw SearchInterrupted();
+  if (!result.succeeded()) {
+    throw UserError(source_, 0, "base does not build (" + result.describe() + "): " + first_error_of(result.err));
+  }
+  base_build_time_ = result.elapsed;
+  progress_.add_build_time(result.elapsed.count());
+  const fs::path seconds_scratch = directory / scratch_name("base.seconds");
+  const fs::path command_scratch = directory / scratch_name("base.command");
+  write_build_file(seconds_scratch, fmt::format("{}", base_build_time_.count()));
+  write_build_file(command_scratch, joined_command);
+  // The binary first and its command last: a command on disk always describes the binary there.
+  publish(scratch, base_binary_);
+  publish(seconds_scratch, directory / "base.seconds");
+  publish(command_scratch, directory / "base.command");
+}
+
+void BenchmarkSession::list_entries() {
   const auto listing = run_process({base_binary_, "--list"}, kListTimeout);
   if (listing.interrupted) throw SearchInterrupted();
   if (!listing.succeeded()) {
@@ -200,22 +299,9 @@ void BenchmarkSession::prepare() {
   }
   // Before anything is measured: a filter naming an axis or value the benchmark lacks is a typo.
   check_filters_match(options_.filters, entries_, source_);
+}
 
-  // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
-  std::set<std::string> ct_axes;
-  for (const auto& entry : entries_) {
-    for (const auto& axis : entry.axes) {
-      if (axis.compile_time()) ct_axes.insert(axis.name);
-    }
-  }
-  run_options_.clear();
-  for (const auto& filter : options_.filters) {
-    if (ct_axes.count(filter.axis) == 0) run_options_.insert(run_options_.end(), {"--axis", filter.spec()});
-  }
-  run_options_.insert(run_options_.end(), {"--min-samples", std::to_string(options_.sampling.min_samples), "--max-noise",
-                                           fmt::format("{}", options_.sampling.max_noise), "--max-time",
-                                           fmt::format("{}", options_.sampling.max_time)});
-
+void BenchmarkSession::probe_device() {
   const auto probe = run_process({base_binary_, "--device"}, kListTimeout);
   if (probe.interrupted) throw SearchInterrupted();
   try {
@@ -263,23 +349,7 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
   progress_.add_run_time(result.elapsed.count());
   if (elapsed != nullptr) *elapsed = result.elapsed;
   if (result.interrupted) throw SearchInterrupted();
-  if (result.timed_out) {
-    failure.status = Status::run_timeout;
-    failure.reason = fmt::format("ran longer than {:.1f} s", timeout.count());
-    return {failure};
-  }
-  if (result.exit_code == kHarnessNoDeviceExit) {
-    failure.status = Status::skipped;
-    failure.reason = "no CUDA device";
-    return {failure};
-  }
-  if (!result.succeeded()) {
-    failure.status = Status::run_failed;
-    failure.reason = result.describe();
-    const std::string err = tail_of(result.err, 1);
-    if (!err.empty()) failure.reason += ": " + err;
-    return {failure};
-  }
+  if (mark_failed_run(result, timeout, failure)) return {failure};
   HarnessRun run;
   try {
     run = parse_harness_run(result.out);
@@ -288,6 +358,11 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
     failure.reason = error.what();
     return {failure};
   }
+  return rows_of_run(run, ct_workload, failure);
+}
+
+std::vector<Measurement> BenchmarkSession::rows_of_run(const HarnessRun& run, const std::string& ct_workload,
+                                                       Measurement failure) const {
   // Every state is checked against what this run was asked for; a violation is a failed run of
   // the variant, with the reason, so that nothing the binary invents is stored as a measurement.
   const RunRequest request{entries_, ct_workload, options_.filters};
@@ -299,24 +374,9 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
       failure.reason = "harness reported " + *unasked;
       return {failure};  // its key cannot be trusted, and so neither can the rest of the run
     }
-    const auto violation = measurement_violation(state, options_.sampling.min_samples);
-    Measurement m = template_row(ct_workload);
-    m.variant = variant;
-    m.entry = state.entry;
-    m.rt_workload = state.rt_workload;
-    m.status = state.status;
-    m.reason = state.reason;
-    m.statistics = state.statistics;
-    m.bytes_per_second = state.bytes_per_second;
-    if (violation) {
-      m.status = Status::run_failed;
-      m.reason = "harness reported " + *violation;
-      m.statistics = {};
-      m.bytes_per_second.reset();
-    } else if (m.status == Status::ok && !state.verified && variant != "base") {
-      m.status = Status::wrong_result;
-      m.reason = "not verified: the benchmark declares no check (state.verify_with)";
-    }
+    Measurement row = template_row(ct_workload);
+    row.variant = failure.variant;
+    Measurement m = row_of_state(state, std::move(row), options_.sampling.min_samples);
     const auto [earlier, first_time] = reported.emplace(std::pair{m.entry, m.rt_workload}, rows.size());
     if (!first_time) {
       // Two answers to one question: neither can be trusted.
@@ -359,113 +419,19 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<s
   fs::create_directories(directory);
   std::vector<Build> builds(variants.size());
   for (std::size_t i = 0; i < variants.size(); ++i) builds[i].variant = variants[i].first;
-  const auto defines_of = [&](std::size_t i) {
-    std::vector<std::pair<std::string, std::string>> defines;
-    for (const auto& [macro, value] : space_.defines_of(variants[i].second)) defines.emplace_back(macro, std::to_string(value));
-    return defines;
-  };
-  const Seconds timeout = build_timeout();
+  WorkloadBuild job{variants, workload, directory, build_timeout(), builds};
 
-  // Groups of variants still to compile. A batch that fails is split in halves and both go back
-  // to the queue, so a variant that does not compile is isolated and the others still count.
-  std::deque<std::vector<std::size_t>> queue;
-  const std::size_t batch = batch_size_for(variants.size());
-  for (std::size_t first = 0; first < variants.size(); first += batch) {
-    std::vector<std::size_t> group;
-    for (std::size_t i = first; i < std::min(variants.size(), first + batch); ++i) group.push_back(i);
-    queue.push_back(std::move(group));
-  }
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::size_t in_progress = 0;
-  std::vector<std::vector<std::size_t>> failed_batches;
-
-  const auto compile_group = [&](const std::vector<std::size_t>& group) -> bool {
-    std::vector<std::string> command;
-    fs::path binary;
-    fs::path wrapper;  // a batch's generated translation unit
-    if (group.size() == 1) {
-      // One variant: the source itself, as an author would build it. Under a name of this process's:
-      // another search of this benchmark sharing the build folder builds, runs and removes its own.
-      binary = directory / scratch_name(builds[group[0]].variant);
-      auto defines = defines_of(group[0]);
-      defines.insert(defines.end(), workload.defines.begin(), workload.defines.end());
-      command = compile_command(options_.compiler, source_, binary.string(), defines);
-    } else {
-      const std::string stem = fmt::format("batch-{}", next_batch_id_++);
-      binary = directory / scratch_name(stem);
-      std::vector<BatchMember> members;
-      for (const std::size_t i : group) members.push_back({builds[i].variant, defines_of(i)});
-      wrapper = directory / scratch_name(stem, is_cuda_source(source_) ? ".cu" : ".cpp");
-      write_build_file(wrapper, batch_source(source_, source_text_, members));
-      CompilerOptions compiler = options_.compiler;
-      compiler.include_directories.push_back(fs::absolute(source_).parent_path().string());
-      command = compile_command(compiler, wrapper.string(), binary.string(), workload.defines);
-    }
-    const Seconds group_timeout = timeout + base_build_time_ * static_cast<double>(group.size() - 1);
-    const auto result = run_process(command, group_timeout);
-    if (!wrapper.empty()) {
-      std::error_code ignored;
-      fs::remove(wrapper, ignored);
-    }
-    const bool ok = result.succeeded();
-    if (!ok) {
-      std::error_code ignored;
-      fs::remove(binary, ignored);  // what a killed linker left
-    }
-    if (result.interrupted) return false;
-    std::lock_guard lock(mutex);
-    if (ok) {
-      for (const std::size_t i : group) {
-        builds[i].binary = binary.string();
-        if (group.size() > 1) builds[i].selection = {"--variant", builds[i].variant};
-      }
-    } else if (group.size() == 1) {
-      Build& build = builds[group[0]];
-      if (result.timed_out) {
-        build.status = Status::build_timeout;
-        build.reason = fmt::format("compiled longer than {:.1f} s", group_timeout.count());
-      } else {
-        build.status = Status::build_failed;
-        build.reason = first_error_of(result.err + result.out);
-      }
-    } else {
-      failed_batches.push_back(group);
-      const auto middle = group.begin() + static_cast<std::ptrdiff_t>(group.size() / 2);
-      queue.emplace_back(group.begin(), middle);
-      queue.emplace_back(middle, group.end());
-    }
-    return true;
-  };
-  const auto work = [&] {
-    std::unique_lock lock(mutex);
-    while (true) {
-      changed.wait(lock, [&] { return !queue.empty() || in_progress == 0; });
-      if (queue.empty() || interrupt_requested()) break;
-      std::vector<std::size_t> group = std::move(queue.front());
-      queue.pop_front();
-      ++in_progress;
-      lock.unlock();
-      const bool finished = compile_group(group);
-      lock.lock();
-      --in_progress;
-      if (!finished) queue.clear();  // interrupted: abandon the rest
-      changed.notify_all();
-    }
-    changed.notify_all();
-  };
+  BuildQueue queue(variants.size(), batch_size_for(variants.size()));
   const auto started = std::chrono::steady_clock::now();
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < std::min<std::size_t>(jobs_, variants.size()); ++t) threads.emplace_back(work);
-  work();
-  for (auto& thread : threads) thread.join();
+  queue.run(std::min<std::size_t>(jobs_, variants.size()),
+            [&](const BuildQueue::Group& group) { return compile_group(group, job); });
   progress_.add_build_time(Seconds(std::chrono::steady_clock::now() - started).count());
   check_interrupt();
 
   // A batch that failed although each of its variants compiles alone means batching itself
   // breaks this source (say, a specialization the per-variant namespace cannot hold): from now
   // on build it one variant per binary.
-  for (const auto& group : failed_batches) {
+  for (const auto& group : queue.split_groups()) {
     const bool all_built = std::all_of(group.begin(), group.end(), [&](std::size_t i) { return builds[i].status == Status::ok; });
     if (all_built && !batching_broken_) {
       batching_broken_ = true;
@@ -473,6 +439,64 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<s
     }
   }
   return builds;
+}
+
+BenchmarkSession::GroupCompile BenchmarkSession::group_compile(const std::vector<std::size_t>& group, const WorkloadBuild& job) {
+  GroupCompile compile;
+  if (group.size() == 1) {
+    // One variant: the source itself, as an author would build it. Under a name of this process's:
+    // another search of this benchmark sharing the build folder builds, runs and removes its own.
+    compile.binary = job.directory / scratch_name(job.builds[group[0]].variant);
+    auto defines = defines_of(space_, job.variants[group[0]].second);
+    defines.insert(defines.end(), job.workload.defines.begin(), job.workload.defines.end());
+    compile.command = compile_command(options_.compiler, source_, compile.binary.string(), defines);
+  } else {
+    const std::string stem = fmt::format("batch-{}", next_batch_id_++);
+    compile.binary = job.directory / scratch_name(stem);
+    std::vector<BatchMember> members;
+    for (const std::size_t i : group) members.push_back({job.builds[i].variant, defines_of(space_, job.variants[i].second)});
+    compile.wrapper = job.directory / scratch_name(stem, is_cuda_source(source_) ? ".cu" : ".cpp");
+    write_build_file(compile.wrapper, batch_source(source_, source_text_, members));
+    CompilerOptions compiler = options_.compiler;
+    compiler.include_directories.push_back(fs::absolute(source_).parent_path().string());
+    compile.command = compile_command(compiler, compile.wrapper.string(), compile.binary.string(), job.workload.defines);
+  }
+  return compile;
+}
+
+BuildQueue::Outcome BenchmarkSession::compile_group(const std::vector<std::size_t>& group, WorkloadBuild& job) {
+  const GroupCompile compile = group_compile(group, job);
+  const Seconds group_timeout = job.timeout + base_build_time_ * static_cast<double>(group.size() - 1);
+  const auto result = run_process(compile.command, group_timeout);
+  if (!compile.wrapper.empty()) {
+    std::error_code ignored;
+    fs::remove(compile.wrapper, ignored);
+  }
+  const bool ok = result.succeeded();
+  if (!ok) {
+    std::error_code ignored;
+    fs::remove(compile.binary, ignored);  // what a killed linker left
+  }
+  if (result.interrupted) return BuildQueue::Outcome::interrupted;
+  // The queue gives each group to one thread: no other thread touches these builds meanwhile.
+  if (ok) {
+    for (const std::size_t i : group) {
+      job.builds[i].binary = compile.binary.string();
+      if (group.size() > 1) job.builds[i].selection = {"--variant", job.builds[i].variant};
+    }
+  } else if (group.size() == 1) {
+    Build& build = job.builds[group[0]];
+    if (result.timed_out) {
+      build.status = Status::build_timeout;
+      build.reason = fmt::format("compiled longer than {:.1f} s", group_timeout.count());
+    } else {
+      build.status = Status::build_failed;
+      build.reason = first_error_of(result.err + result.out);
+    }
+  } else {
+    return BuildQueue::Outcome::split;
+  }
+  return BuildQueue::Outcome::finished;
 }
 
 }  // namespace policytune

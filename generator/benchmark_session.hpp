@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "build_queue.hpp"
 #include "constraint.hpp"
 #include "harness_protocol.hpp"
 #include "measurement.hpp"
@@ -76,6 +77,20 @@ public:
   std::size_t round_size() const;
 
 private:
+  struct WorkloadBuild;  // one call of build(): its variants, folder, time limit and results
+  struct GroupCompile;   // how one group of its variants is compiled
+
+  // prepare()'s steps: base built (or reused), its entries listed, the device probed.
+  void build_base_unless_cached();
+  void build_base(const std::string& joined_command);
+  void list_entries();
+  void probe_device();
+  // The rows of a run that ended well: one per state, each checked; or one failure row.
+  std::vector<Measurement> rows_of_run(const HarnessRun& run, const std::string& ct_workload, Measurement failure) const;
+  // build()'s compile of one group of variants (indexes) into one binary, recorded in its builds.
+  GroupCompile group_compile(const std::vector<std::size_t>& group, const WorkloadBuild& job);
+  BuildQueue::Outcome compile_group(const std::vector<std::size_t>& group, WorkloadBuild& job);
+
   Seconds build_timeout() const;
   std::size_t batch_size_for(std::size_t variants) const;
 

@@ -110,38 +110,49 @@ std::vector<DispatchAxis> splittable_axes(const std::vector<RuntimeKey>& keys) {
   return axes;
 }
 
-// The best assignment of at most `max_ranges` contiguous ranges of `axis`' values to variants.
-// Exact: dynamic programming over the ordered values, O(ranges * values^2 * variants).
-RuntimeDispatch best_split(const Measured& measured, DispatchAxis axis, std::size_t max_ranges) {
-  const std::size_t m = axis.values.size();
-  const std::size_t variants = measured.candidates.size();
-  std::map<std::string, std::size_t> index;
-  for (std::size_t i = 0; i < m; ++i) index[axis.values[i]] = i;
-
+// Per value of a dispatch axis, what each candidate's weighted speedups add up to.
+struct AxisSums {
+  std::map<std::string, std::size_t> index;  // value -> its position on the axis
+  std::vector<double> weight;                // the score's weight of the workloads with each value
   // gain[v][i]: variant v's weighted speedups summed over the workloads with the i-th value;
-  // prefix sums make a range's sum O(1).
-  std::vector<double> weight(m, 0);
-  std::vector<std::vector<double>> prefix(variants, std::vector<double>(m + 1, 0));
-  for (const auto& key : measured.keys) {
-    const std::size_t i = index.at(value_on(key.second, axis.key));
-    weight[i] += measured.weights.at(key);
-    for (std::size_t v = 0; v < variants; ++v) {
-      prefix[v][i + 1] += measured.weights.at(key) * measured.speedup.at(measured.candidates[v]).at(key);
-    }
-  }
-  for (auto& sums : prefix) {
-    for (std::size_t i = 1; i <= m; ++i) sums[i] += sums[i - 1];
-  }
+  // prefix sums make a range's sum O(1): prefix[v][i] sums gain[v] over the first i values.
+  std::vector<std::vector<double>> prefix;
+
   // The best variant for values [begin, end): the better-ranked one on ties.
-  const auto best_variant = [&](std::size_t begin, std::size_t end) {
+  std::pair<double, std::size_t> best_variant(std::size_t begin, std::size_t end) const {
     std::pair<double, std::size_t> best{-INFINITY, 0};
-    for (std::size_t v = 0; v < variants; ++v) {
+    for (std::size_t v = 0; v < prefix.size(); ++v) {
       const double sum = prefix[v][end] - prefix[v][begin];
       if (sum > best.first + kTieTolerance) best = {sum, v};
     }
     return best;
-  };
+  }
+};
 
+AxisSums sums_along(const Measured& measured, const DispatchAxis& axis) {
+  const std::size_t m = axis.values.size();
+  const std::size_t variants = measured.candidates.size();
+  AxisSums sums;
+  for (std::size_t i = 0; i < m; ++i) sums.index[axis.values[i]] = i;
+  sums.weight.assign(m, 0);
+  sums.prefix.assign(variants, std::vector<double>(m + 1, 0));
+  for (const auto& key : measured.keys) {
+    const std::size_t i = sums.index.at(value_on(key.second, axis.key));
+    sums.weight[i] += measured.weights.at(key);
+    for (std::size_t v = 0; v < variants; ++v) {
+      sums.prefix[v][i + 1] += measured.weights.at(key) * measured.speedup.at(measured.candidates[v]).at(key);
+    }
+  }
+  for (auto& prefix : sums.prefix) {
+    for (std::size_t i = 1; i <= m; ++i) prefix[i] += prefix[i - 1];
+  }
+  return sums;
+}
+
+// The ranges [begin, end) of value positions, in order, of the best split into at most
+// `max_ranges`: the fewest ranges that reach the best score.
+std::vector<std::pair<std::size_t, std::size_t>> best_ranges(const AxisSums& sums, std::size_t max_ranges) {
+  const std::size_t m = sums.weight.size();
   // total[k][j]: the best score of values [0, j) in k ranges; cut[k][j]: where its last range begins.
   const std::size_t ranges = std::min(max_ranges, m);
   std::vector<std::vector<double>> total(ranges + 1, std::vector<double>(m + 1, -INFINITY));
@@ -151,7 +162,7 @@ RuntimeDispatch best_split(const Measured& measured, DispatchAxis axis, std::siz
     for (std::size_t j = k; j <= m; ++j) {
       for (std::size_t i = k - 1; i < j; ++i) {
         if (total[k - 1][i] == -INFINITY) continue;
-        const double candidate = total[k - 1][i] + best_variant(i, j).first;
+        const double candidate = total[k - 1][i] + sums.best_variant(i, j).first;
         if (candidate > total[k][j] + kTieTolerance) {
           total[k][j] = candidate;
           cut[k][j] = i;
@@ -164,18 +175,24 @@ RuntimeDispatch best_split(const Measured& measured, DispatchAxis axis, std::siz
   for (std::size_t k = 2; k <= ranges; ++k) {
     if (total[k][m] > total[chosen][m] + kTieTolerance) chosen = k;
   }
-
-  RuntimeDispatch dispatch;
   std::vector<std::pair<std::size_t, std::size_t>> bounds;  // [begin, end) per range, descending
   for (std::size_t k = chosen, end = m; k > 0; --k) {
     bounds.emplace_back(cut[k][end], end);
     end = cut[k][end];
   }
   std::reverse(bounds.begin(), bounds.end());
+  return bounds;
+}
+
+// The dispatch's ranges over `bounds` (positions of `axis`' values), each to its best variant, and
+// its score; neighbouring ranges of one variant become one.
+RuntimeDispatch dispatch_over(const std::vector<std::pair<std::size_t, std::size_t>>& bounds, const AxisSums& sums,
+                              const Measured& measured, const DispatchAxis& axis) {
+  RuntimeDispatch dispatch;
   for (const auto& [begin, end] : bounds) {
-    const auto [sum, v] = best_variant(begin, end);
+    const auto [sum, v] = sums.best_variant(begin, end);
     double range_weight = 0;
-    for (std::size_t i = begin; i < end; ++i) range_weight += weight[i];
+    for (std::size_t i = begin; i < end; ++i) range_weight += sums.weight[i];
     const std::string& variant = measured.candidates[v];
     if (!dispatch.ranges.empty() && dispatch.ranges.back().variant == variant) {  // never two ranges of one policy
       auto& previous = dispatch.ranges.back();
@@ -187,13 +204,17 @@ RuntimeDispatch best_split(const Measured& measured, DispatchAxis axis, std::siz
     dispatch.ranges.push_back({axis.values[begin], axis.values[end - 1], variant, sum / range_weight, range_weight});
   }
   for (const auto& range : dispatch.ranges) dispatch.score += range.score * range.weight;
+  return dispatch;
+}
 
+// Each boundary between neighbouring ranges of `dispatch`, with both variants' speedups on both sides.
+void add_thresholds(RuntimeDispatch& dispatch, const AxisSums& sums, const Measured& measured) {
   // A variant's weighted speedup at one value of the axis.
   const auto speedup_at = [&](const std::string& variant, const std::string& value) {
-    const std::size_t i = index.at(value);
+    const std::size_t i = sums.index.at(value);
     const auto v = static_cast<std::size_t>(
         std::find(measured.candidates.begin(), measured.candidates.end(), variant) - measured.candidates.begin());
-    return (prefix[v][i + 1] - prefix[v][i]) / weight[i];
+    return (sums.prefix[v][i + 1] - sums.prefix[v][i]) / sums.weight[i];
   };
   for (std::size_t r = 0; r + 1 < dispatch.ranges.size(); ++r) {
     const auto& lower = dispatch.ranges[r];
@@ -202,6 +223,14 @@ RuntimeDispatch best_split(const Measured& measured, DispatchAxis axis, std::siz
                                    speedup_at(upper.variant, lower.last), speedup_at(lower.variant, upper.first),
                                    speedup_at(upper.variant, upper.first)});
   }
+}
+
+// The best assignment of at most `max_ranges` contiguous ranges of `axis`' values to variants.
+// Exact: dynamic programming over the ordered values, O(ranges * values^2 * variants).
+RuntimeDispatch best_split(const Measured& measured, DispatchAxis axis, std::size_t max_ranges) {
+  const AxisSums sums = sums_along(measured, axis);
+  RuntimeDispatch dispatch = dispatch_over(best_ranges(sums, max_ranges), sums, measured, axis);
+  add_thresholds(dispatch, sums, measured);
   dispatch.axis = std::move(axis);
   return dispatch;
 }

@@ -32,6 +32,61 @@ Status failure_status(const std::string& time) {
   return Status::run_failed;
 }
 
+// Kernel Tuner's problem_size as a value of a workload name ("4096x4096"); empty without one.
+std::string problem_of(const json& document) {
+  std::string problem;
+  if (document.contains("problem_size")) {
+    const json& size = document["problem_size"];
+    if (size.is_array()) {
+      for (const auto& extent : size) problem += (problem.empty() ? "" : "x") + name_value(extent);
+    } else {
+      problem = name_value(size);
+    }
+  }
+  return problem;
+}
+
+// The statistics of a configuration that ran: of its `times`, in seconds, or of its `time` alone.
+SampleStatistics statistics_of(const KernelTunerCache& file, const std::string& path, const std::string& key,
+                               const json& entry, double milliseconds) {
+  const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
+  std::vector<double> samples;
+  if (entry.contains("times") && entry["times"].is_array()) {
+    for (const auto& sample : entry["times"]) {
+      if (!sample.is_number()) throw UserError(path, line(), "cache entry '" + key + "' has a non-numeric sample in 'times'");
+      if (!std::isfinite(sample.get<double>()) || sample.get<double>() <= 0) {
+        throw UserError(path, line(), "cache entry '" + key + "' has a non-positive sample in 'times': " + sample.dump());
+      }
+      samples.push_back(sample.get<double>() / 1000.0);  // Kernel Tuner times are milliseconds
+    }
+  }
+  if (samples.empty()) samples.push_back(milliseconds / 1000.0);
+  SampleStatistics statistics = summarize(samples);
+  // Kernel Tuner's `time` is the mean of `times`; keep its figure for the mean.
+  statistics.mean = milliseconds / 1000.0;
+  return statistics;
+}
+
+// `row` (what every configuration of the file shares) completed with one cache entry: the variant
+// its parameter values name, and its time or its failure.
+Measurement measurement_of(const KernelTunerCache& file, const std::string& path, const std::string& key,
+                           const json& entry, Measurement row) {
+  const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
+  if (!entry.is_object()) throw UserError(path, line(), "cache entry '" + key + "' is not an object");
+  for (const auto& parameter : file.parameters) {
+    if (!entry.contains(parameter)) throw UserError(path, line(), "cache entry '" + key + "' lacks parameter '" + parameter + "'");
+    row.variant += (row.variant.empty() ? "" : ".") + parameter + "_" + name_value(entry[parameter]);
+  }
+  const KernelTunerTime time = entry_time(file, key, entry);
+  if (!time.milliseconds) {
+    row.status = failure_status(time.failure);
+    row.reason = time.failure;
+  } else {
+    row.statistics = statistics_of(file, path, key, entry, *time.milliseconds);
+  }
+  return row;
+}
+
 }  // namespace
 
 KernelTunerImport import_kernel_tuner(const std::string& path, const std::optional<std::string>& base_key) {
@@ -48,15 +103,7 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
   DeviceIdentity device;
   device.name = document.value("device_name", json("")).is_string() ? document.value("device_name", "") : "";
   if (device.name.empty()) device.name = "unnamed device";
-  std::string problem;
-  if (document.contains("problem_size")) {
-    const json& size = document["problem_size"];
-    if (size.is_array()) {
-      for (const auto& extent : size) problem += (problem.empty() ? "" : "x") + name_value(extent);
-    } else {
-      problem = name_value(size);
-    }
-  }
+  const std::string problem = problem_of(document);
 
   KernelTunerImport result;
   const std::string source_hash = content_hash(file.text);
@@ -67,39 +114,15 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
     const std::string& key = item.key();
     const auto& entry = item.value();
     const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
-    if (!entry.is_object()) throw UserError(path, line(), "cache entry '" + key + "' is not an object");
-    Measurement m;
-    m.algorithm = kernel;
-    m.benchmark = "kernel_tuner." + kernel;
-    m.device = device;
-    m.toolkit = "Kernel Tuner";
-    m.source_hash = source_hash;
-    m.rt_workload = problem.empty() ? "" : "problem_size=" + problem;
-    m.recorded_at = recorded_at;
-    for (const auto& parameter : parameters) {
-      if (!entry.contains(parameter)) throw UserError(path, line(), "cache entry '" + key + "' lacks parameter '" + parameter + "'");
-      m.variant += (m.variant.empty() ? "" : ".") + parameter + "_" + name_value(entry[parameter]);
-    }
-    const KernelTunerTime time = entry_time(file, key, entry);
-    if (!time.milliseconds) {
-      m.status = failure_status(time.failure);
-      m.reason = time.failure;
-    } else {
-      std::vector<double> samples;
-      if (entry.contains("times") && entry["times"].is_array()) {
-        for (const auto& sample : entry["times"]) {
-          if (!sample.is_number()) throw UserError(path, line(), "cache entry '" + key + "' has a non-numeric sample in 'times'");
-          if (!std::isfinite(sample.get<double>()) || sample.get<double>() <= 0) {
-            throw UserError(path, line(), "cache entry '" + key + "' has a non-positive sample in 'times': " + sample.dump());
-          }
-          samples.push_back(sample.get<double>() / 1000.0);  // Kernel Tuner times are milliseconds
-        }
-      }
-      if (samples.empty()) samples.push_back(*time.milliseconds / 1000.0);
-      m.statistics = summarize(samples);
-      // Kernel Tuner's `time` is the mean of `times`; keep its figure for the mean.
-      m.statistics.mean = *time.milliseconds / 1000.0;
-    }
+    Measurement row;
+    row.algorithm = kernel;
+    row.benchmark = "kernel_tuner." + kernel;
+    row.device = device;
+    row.toolkit = "Kernel Tuner";
+    row.source_hash = source_hash;
+    row.rt_workload = problem.empty() ? "" : "problem_size=" + problem;
+    row.recorded_at = recorded_at;
+    Measurement m = measurement_of(file, path, key, entry, std::move(row));
     const bool chosen = base_key ? key == *base_key : !base_index && m.status == Status::ok;
     if (chosen) {
       if (m.status != Status::ok) throw UserError(path, line(), "base configuration '" + key + "' failed: " + m.reason);

@@ -96,6 +96,150 @@ void check_key_names_one_parameter(const PolicyTemplate& policy_template, const 
   }
 }
 
+// Where a directive stands, for its errors.
+struct DirectiveSite {
+  const std::string& path;
+  std::size_t line;
+
+  [[noreturn]] void fail(const std::string& what) const { throw UserError(path, line, what); }
+};
+
+// `hub: name<class A, int N>` (cuda) or `struct: name<...>` (host): the hub's name and parameters.
+void parse_hub(PolicyTemplate& result, const std::string& name, const std::string& value, const DirectiveSite& site) {
+  const std::size_t open = value.find('<');
+  result.hub_name = trim(value.substr(0, open));
+  if (!is_identifier(result.hub_name)) site.fail("'" + result.hub_name + "' is not an identifier");
+  if (open == std::string::npos) return;
+  if (value.back() != '>') site.fail(name + " parameters are written name<class A, int N>");
+  for (const auto& parameter : split_list(value.substr(open + 1, value.size() - open - 2))) {
+    // `class A`, `typename A`, or a non-type parameter `int N`, `::std::size_t N`, `bool IsEven`.
+    const std::size_t space = parameter.find_last_of(" \t");
+    const HubParameter declared{space == std::string::npos ? "" : trim(parameter.substr(0, space)),
+                                space == std::string::npos ? parameter : parameter.substr(space + 1)};
+    if (!is_identifier(declared.name) || declared.kind.empty() ||
+        !(declared.is_type() || is_safe_type_text(declared.kind))) {
+      site.fail("template parameter '" + parameter + "' is not `class Name` or `type Name`");
+    }
+    result.hub_parameters.push_back(declared);
+  }
+}
+
+// `cccl: 3.0-3.2`, `3.5-` (and later), `3.4` (that release only).
+CcclRange parse_cccl_directive(const std::string& value, const DirectiveSite& site) {
+  const std::size_t dash = value.find('-');
+  const auto first = parse_cccl_release(trim(value.substr(0, dash)));
+  const std::string last_text = dash == std::string::npos ? trim(value) : trim(value.substr(dash + 1));
+  const auto last = last_text.empty() ? std::optional<int>(0) : parse_cccl_release(last_text);
+  if (!first || !last || (*last != 0 && *last < *first)) site.fail("cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+  return CcclRange{*first, *last};
+}
+
+// `base: label=value, ...`: base's parameter values, integers.
+void parse_base_values(PolicyTemplate& result, const std::string& value, const DirectiveSite& site) {
+  for (const auto& assignment : split_list(value)) {
+    const std::size_t equals = assignment.find('=');
+    const std::string label = trim(assignment.substr(0, equals));
+    if (equals == std::string::npos || !is_identifier(label)) site.fail("base values are written label=value, ...");
+    try {
+      std::size_t used = 0;
+      const std::string number_text = trim(assignment.substr(equals + 1));
+      result.base_values[label] = std::stoll(number_text, &used);
+      if (used != number_text.size()) throw std::invalid_argument(number_text);
+    } catch (const std::logic_error&) {
+      site.fail("base value of '" + label + "' is not an integer");
+    }
+  }
+}
+
+// `type: LABEL = C++ type`: how a compile-time label is spelled in C++.
+void parse_type_spelling(PolicyTemplate& result, const std::string& value, const DirectiveSite& site) {
+  const std::size_t equals = value.find('=');
+  const std::string label = trim(value.substr(0, equals));
+  const std::string spelling = equals == std::string::npos ? "" : trim(value.substr(equals + 1));
+  if (!is_identifier(label) || !is_safe_type_text(spelling)) site.fail("type directives are written `type: LABEL = C++ type`");
+  result.type_spellings[label] = spelling;
+}
+
+// One directive of the template's head, `{{! name: value }}`, into `result`.
+void apply_directive(PolicyTemplate& result, const std::string& name, const std::string& value,
+                     const DirectiveSite& site, bool& saw_header) {
+  if (name == "policytune-template 1") {
+    saw_header = true;
+  } else if (name == "include") {
+    const bool angled = value.size() > 2 && value.front() == '<' && value.back() == '>';
+    const bool quoted = value.size() > 2 && value.front() == '"' && value.back() == '"';
+    const std::string inner = value.size() > 2 ? value.substr(1, value.size() - 2) : "";
+    if ((!angled && !quoted) || inner.find_first_of("<>\"\n ") != std::string::npos) site.fail("include must be <path> or \"path\"");
+    result.includes.push_back(value);
+  } else if (name == "hub" || name == "struct") {
+    parse_hub(result, name, value, site);
+  } else if (name == "default-hub" || name == "default") {
+    if (!is_safe_type_text(value)) site.fail(name + " '" + value + "' is not a type");
+    result.default_hub = value;
+  } else if (name == "policy-type") {
+    if (!is_safe_type_text(value)) site.fail("policy-type '" + value + "' is not a type");
+    result.policy_type = value;
+  } else if (name == "key") {
+    result.key = split_list(value);
+    result.key_line = site.line;
+    for (const auto& key : result.key) {
+      if (!is_safe_key_text(key)) site.fail("key '" + key + "' is not a type or a constant expression of one");
+    }
+  } else if (name == "kind") {
+    if (value != "cuda" && value != "host") site.fail("kind must be cuda or host, not '" + value + "'");
+    result.format = value == "cuda" ? HubFormat::chained_policy : HubFormat::host;
+    result.format_line = site.line;
+  } else if (name == "format") {
+    const auto format = parse_format(value);
+    if (!format) site.fail("format must be chained_policy, policy_selector or host, not '" + value + "'");
+    result.format = *format;
+    result.format_line = site.line;
+  } else if (name == "cccl") {
+    result.releases = parse_cccl_directive(value, site);
+    result.releases_line = site.line;
+  } else if (name == "header") {
+    if (value.empty()) site.fail("header: names a mustache file, relative to the template");
+    result.header = (std::filesystem::path(site.path).parent_path() / value).lexically_normal().string();
+  } else if (name == "base") {
+    parse_base_values(result, value, site);
+  } else if (name == "benchmark") {
+    if (value.empty() || value.find_first_of(" \t") != std::string::npos) site.fail("benchmark: names one benchmark, as reduce.sum");
+    result.benchmark = value;
+    result.benchmark_line = site.line;
+  } else if (name == "type") {
+    parse_type_spelling(result, value, site);
+  } else if (!saw_header) {
+    site.fail("a template starts with {{! policytune-template 1 }}");
+  }
+  // Other comments are documentation.
+}
+
+// What the head must have declared, given its format.
+void check_directives_complete(const PolicyTemplate& result) {
+  const std::string& path = result.path;
+  if (result.hub_name.empty()) throw UserError(path, 0, "the template names no `hub:` (cuda) or `struct:` (host)");
+  if (result.format != HubFormat::host && (result.default_hub.empty() || result.key.empty())) {
+    throw UserError(path, result.format_line, std::string("a ") + format_name(result.format) +
+                                                  " template needs `default:` and `key:` directives");
+  }
+  if (result.format == HubFormat::policy_selector && result.policy_type.empty()) {
+    throw UserError(path, result.format_line, "a policy_selector template needs a `policy-type:` directive");
+  }
+  for (const auto& key : result.key) check_key_names_one_parameter(result, key);
+}
+
+// The template's text from line `body_start` on (1-based; 0: the file is all head, no body).
+std::string body_from(const std::string& text, std::size_t body_start) {
+  std::istringstream rest(text);
+  std::string line;
+  for (std::size_t i = 1; i < body_start && std::getline(rest, line); ++i) {
+  }
+  std::string body;
+  body.assign(std::istreambuf_iterator<char>(rest), std::istreambuf_iterator<char>());
+  if (body_start == 0) body.clear();
+  return body;
+}
+
 }  // namespace
 
 std::string CcclRange::describe() const {
@@ -201,110 +345,11 @@ PolicyTemplate load_policy_template(const std::string& path) {
     const std::size_t colon = directive.find(':');
     const std::string name = trim(directive.substr(0, colon));
     const std::string value = colon == std::string::npos ? "" : trim(directive.substr(colon + 1));
-    const auto fail = [&](const std::string& what) -> void { throw UserError(path, number, what); };
-    if (name == "policytune-template 1") {
-      saw_header = true;
-    } else if (name == "include") {
-      const bool angled = value.size() > 2 && value.front() == '<' && value.back() == '>';
-      const bool quoted = value.size() > 2 && value.front() == '"' && value.back() == '"';
-      const std::string inner = value.size() > 2 ? value.substr(1, value.size() - 2) : "";
-      if ((!angled && !quoted) || inner.find_first_of("<>\"\n ") != std::string::npos) fail("include must be <path> or \"path\"");
-      result.includes.push_back(value);
-    } else if (name == "hub" || name == "struct") {
-      const std::size_t open = value.find('<');
-      result.hub_name = trim(value.substr(0, open));
-      if (!is_identifier(result.hub_name)) fail("'" + result.hub_name + "' is not an identifier");
-      if (open != std::string::npos) {
-        if (value.back() != '>') fail(name + " parameters are written name<class A, int N>");
-        for (const auto& parameter : split_list(value.substr(open + 1, value.size() - open - 2))) {
-          // `class A`, `typename A`, or a non-type parameter `int N`, `::std::size_t N`, `bool IsEven`.
-          const std::size_t space = parameter.find_last_of(" \t");
-          const HubParameter declared{space == std::string::npos ? "" : trim(parameter.substr(0, space)),
-                                      space == std::string::npos ? parameter : parameter.substr(space + 1)};
-          if (!is_identifier(declared.name) || declared.kind.empty() ||
-              !(declared.is_type() || is_safe_type_text(declared.kind))) {
-            fail("template parameter '" + parameter + "' is not `class Name` or `type Name`");
-          }
-          result.hub_parameters.push_back(declared);
-        }
-      }
-    } else if (name == "default-hub" || name == "default") {
-      if (!is_safe_type_text(value)) fail(name + " '" + value + "' is not a type");
-      result.default_hub = value;
-    } else if (name == "policy-type") {
-      if (!is_safe_type_text(value)) fail("policy-type '" + value + "' is not a type");
-      result.policy_type = value;
-    } else if (name == "key") {
-      result.key = split_list(value);
-      result.key_line = number;
-      for (const auto& key : result.key) {
-        if (!is_safe_key_text(key)) fail("key '" + key + "' is not a type or a constant expression of one");
-      }
-    } else if (name == "kind") {
-      if (value != "cuda" && value != "host") fail("kind must be cuda or host, not '" + value + "'");
-      result.format = value == "cuda" ? HubFormat::chained_policy : HubFormat::host;
-      result.format_line = number;
-    } else if (name == "format") {
-      const auto format = parse_format(value);
-      if (!format) fail("format must be chained_policy, policy_selector or host, not '" + value + "'");
-      result.format = *format;
-      result.format_line = number;
-    } else if (name == "cccl") {
-      // `3.0-3.2`, `3.5-` (and later), `3.4` (that release only).
-      const std::size_t dash = value.find('-');
-      const auto first = parse_cccl_release(trim(value.substr(0, dash)));
-      const std::string last_text = dash == std::string::npos ? trim(value) : trim(value.substr(dash + 1));
-      const auto last = last_text.empty() ? std::optional<int>(0) : parse_cccl_release(last_text);
-      if (!first || !last || (*last != 0 && *last < *first)) fail("cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
-      result.releases = CcclRange{*first, *last};
-      result.releases_line = number;
-    } else if (name == "header") {
-      if (value.empty()) fail("header: names a mustache file, relative to the template");
-      result.header = (std::filesystem::path(path).parent_path() / value).lexically_normal().string();
-    } else if (name == "base") {
-      for (const auto& assignment : split_list(value)) {
-        const std::size_t equals = assignment.find('=');
-        const std::string label = trim(assignment.substr(0, equals));
-        if (equals == std::string::npos || !is_identifier(label)) fail("base values are written label=value, ...");
-        try {
-          std::size_t used = 0;
-          const std::string number_text = trim(assignment.substr(equals + 1));
-          result.base_values[label] = std::stoll(number_text, &used);
-          if (used != number_text.size()) throw std::invalid_argument(number_text);
-        } catch (const std::logic_error&) {
-          fail("base value of '" + label + "' is not an integer");
-        }
-      }
-    } else if (name == "benchmark") {
-      if (value.empty() || value.find_first_of(" \t") != std::string::npos) fail("benchmark: names one benchmark, as reduce.sum");
-      result.benchmark = value;
-      result.benchmark_line = number;
-    } else if (name == "type") {
-      const std::size_t equals = value.find('=');
-      const std::string label = trim(value.substr(0, equals));
-      const std::string spelling = equals == std::string::npos ? "" : trim(value.substr(equals + 1));
-      if (!is_identifier(label) || !is_safe_type_text(spelling)) fail("type directives are written `type: LABEL = C++ type`");
-      result.type_spellings[label] = spelling;
-    } else if (!saw_header) {
-      fail("a template starts with {{! policytune-template 1 }}");
-    }
-    // Other comments are documentation.
+    apply_directive(result, name, value, DirectiveSite{path, number}, saw_header);
   }
   if (!saw_header) throw UserError(path, 1, "a template starts with {{! policytune-template 1 }}");
-  if (result.hub_name.empty()) throw UserError(path, 0, "the template names no `hub:` (cuda) or `struct:` (host)");
-  if (result.format != HubFormat::host && (result.default_hub.empty() || result.key.empty())) {
-    throw UserError(path, result.format_line, std::string("a ") + format_name(result.format) +
-                                                  " template needs `default:` and `key:` directives");
-  }
-  if (result.format == HubFormat::policy_selector && result.policy_type.empty()) {
-    throw UserError(path, result.format_line, "a policy_selector template needs a `policy-type:` directive");
-  }
-  for (const auto& key : result.key) check_key_names_one_parameter(result, key);
-  std::istringstream rest(text);
-  for (std::size_t i = 1; i < body_start && std::getline(rest, line); ++i) {
-  }
-  result.body.assign(std::istreambuf_iterator<char>(rest), std::istreambuf_iterator<char>());
-  if (body_start == 0) result.body.clear();
+  check_directives_complete(result);
+  result.body = body_from(text, body_start);
   result.body_line = body_start;
   check_mustache_nesting(result.body, path, body_start);
   kainjow::mustache::mustache check(result.body);

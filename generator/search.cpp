@@ -41,6 +41,74 @@ std::string strategies_without_results() {
 // about a second); larger ones count every combination of their %RANGE% values.
 constexpr std::uint64_t kCountLimit = 1'000'000;
 
+// A variant's score against base's rows; nullopt when it has none.
+std::optional<double> score_of(const std::vector<Measurement>& base_rows, const std::vector<Measurement>& rows,
+                               const std::string& variant) {
+  std::vector<const Measurement*> pointers;
+  for (const auto& row : base_rows) pointers.push_back(&row);
+  for (const auto& row : rows) pointers.push_back(&row);
+  for (const auto& score : score_workload(pointers).ranked) {
+    if (score.variant == variant) return score.score;
+  }
+  return std::nullopt;
+}
+
+// The books of one workload's search: each variant's rows stored as it is measured, its progress
+// reported, and how many variants ran and failed.
+class VariantBook {
+public:
+  VariantBook(ResultsDatabase& database, SearchProgress& progress, const std::vector<Measurement>& base_rows)
+      : database_(database), progress_(progress), base_rows_(base_rows) {}
+
+  // Books one variant's rows and tells the strategy how it did: base's time over the variant's
+  // (1 / score), or a failure. Lanes call it concurrently.
+  std::optional<double> book(const std::string& variant, const std::vector<Measurement>& rows, bool reused) {
+    const std::lock_guard lock(booking_);
+    if (!reused) database_.record(rows);
+    // A state the device cannot launch is skipped, not failed; a variant skipped on every state
+    // counts neither way.
+    const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) {
+      return m.status != Status::ok && m.status != Status::skipped;
+    });
+    const auto ran = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
+    Status status = Status::ok;
+    std::string reason;
+    if (bad != rows.end()) {
+      ++attempted_;
+      status = bad->status;
+      reason = bad->reason;
+      if (!first_failure_) first_failure_ = *bad;
+    } else if (ran != rows.end()) {
+      ++attempted_;
+      ++succeeded_;
+    } else if (!rows.empty()) {
+      status = Status::skipped;
+      reason = rows.front().reason;
+    }
+    const auto score = status == Status::ok ? score_of(base_rows_, rows, variant) : std::nullopt;
+    progress_.variant_done(variant, status, reason, score, reused);
+    return score && *score > 0 ? std::optional<double>(1.0 / *score) : std::nullopt;
+  }
+
+  // Throws when every variant the device did not rule out failed.
+  void check_some_succeeded(const std::string& source, const std::string& title) const {
+    if (attempted_ > 0 && succeeded_ == 0 && first_failure_) {
+      throw UserError(source, 0, fmt::format("every variant of {} failed; the first: {}: {}: {}", title,
+                                             first_failure_->variant, to_string(first_failure_->status),
+                                             first_failure_->reason));
+    }
+  }
+
+private:
+  ResultsDatabase& database_;
+  SearchProgress& progress_;
+  const std::vector<Measurement>& base_rows_;
+  std::mutex booking_;
+  std::optional<Measurement> first_failure_;
+  std::size_t succeeded_ = 0;
+  std::size_t attempted_ = 0;  // variants the device did not rule out
+};
+
 // One benchmark source being searched.
 class BenchmarkSearch {
 public:
@@ -80,17 +148,6 @@ public:
   }
 
 private:
-  std::optional<double> score_of(const std::vector<Measurement>& base_rows, const std::vector<Measurement>& rows,
-                                 const std::string& variant) const {
-    std::vector<const Measurement*> pointers;
-    for (const auto& row : base_rows) pointers.push_back(&row);
-    for (const auto& row : rows) pointers.push_back(&row);
-    for (const auto& score : score_workload(pointers).ranked) {
-      if (score.variant == variant) return score.score;
-    }
-    return std::nullopt;
-  }
-
   void search_workload(const CompileTimeWorkload& workload) {
     const HarnessDevice& device = session_.device();
     const MeasurementScope scope{session_.name(), device.device, device.toolkit, device.library, session_.source_hash(),
@@ -101,8 +158,36 @@ private:
     if (!options_.force) {
       for (auto& row : database_.measurements(scope)) stored[row.variant].push_back(std::move(row));
     }
-    std::vector<Measurement> base_rows = stored["base"];
     Seconds base_run_time{0};
+    const std::vector<Measurement> base_rows = base_rows_of(workload, title, stored["base"], base_run_time);
+    const Seconds run_timeout = session_.variant_run_timeout(base_run_time);
+
+    const VariantSpace variants = variant_space();
+    std::string strategy_name;
+    const auto strategy = start_strategy(variants, title, true, &strategy_name);
+    const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
+                                                registered_strategy(strategy_name).learns_from_results);
+
+    VariantBook book(database_, progress_, base_rows);
+    const auto started = std::chrono::steady_clock::now();
+    while (true) {
+      check_interrupt();
+      if (options_.time_limit && Seconds(std::chrono::steady_clock::now() - started).count() >= *options_.time_limit) {
+        progress_.message(fmt::format("{}: --time-limit of {} s reached", title, *options_.time_limit));
+        break;
+      }
+      const std::vector<Point> points = strategy->propose(round);
+      if (points.empty()) break;
+      search_round(points, *strategy, variants, stored, book, workload, run_timeout);
+    }
+    progress_.end_workload();
+    book.check_some_succeeded(session_.source(), title);
+  }
+
+  // Base's rows of one workload: the stored ones, else measured now and stored; and its run time
+  // (`base_run_time`), which the variants' time limit scales with. Throws when base never ran well.
+  std::vector<Measurement> base_rows_of(const CompileTimeWorkload& workload, const std::string& title,
+                                        std::vector<Measurement> base_rows, Seconds& base_run_time) {
     if (base_rows.empty()) {
       progress_.message(fmt::format("{}: measuring base", title));
       base_rows = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), &base_run_time);
@@ -115,84 +200,34 @@ private:
       throw UserError(session_.source(), 0, fmt::format("base of {} has no successful measurement: {}: {}", title,
                                               to_string(base_rows.front().status), base_rows.front().reason));
     }
-    const Seconds run_timeout = session_.variant_run_timeout(base_run_time);
+    return base_rows;
+  }
 
+  // One round of proposed points: a variant stored earlier is booked again; the others are built
+  // and measured in lanes. Each point's cost is reported to the strategy.
+  void search_round(const std::vector<Point>& points, SearchStrategy& strategy, const VariantSpace& variants,
+                    const std::map<std::string, std::vector<Measurement>>& stored, VariantBook& book,
+                    const CompileTimeWorkload& workload, Seconds run_timeout) {
     const SearchSpace& space = session_.space();
-    const VariantSpace variants = variant_space();
-    std::string strategy_name;
-    const auto strategy = start_strategy(variants, title, true, &strategy_name);
-    const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
-                                                registered_strategy(strategy_name).learns_from_results);
-
-    std::optional<Measurement> first_failure;
-    std::size_t succeeded = 0;
-    std::size_t attempted = 0;  // variants the device did not rule out
-    // Books one variant's rows and tells the strategy how it did: base's time over the variant's
-    // (1 / score), or a failure. Lanes call it concurrently.
-    std::mutex booking;
-    const auto book = [&](const std::string& variant, const std::vector<Measurement>& rows, bool reused) {
-      const std::lock_guard lock(booking);
-      if (!reused) database_.record(rows);
-      // A state the device cannot launch is skipped, not failed; a variant skipped on every state
-      // counts neither way.
-      const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) {
-        return m.status != Status::ok && m.status != Status::skipped;
-      });
-      const auto ran = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
-      Status status = Status::ok;
-      std::string reason;
-      if (bad != rows.end()) {
-        ++attempted;
-        status = bad->status;
-        reason = bad->reason;
-        if (!first_failure) first_failure = *bad;
-      } else if (ran != rows.end()) {
-        ++attempted;
-        ++succeeded;
-      } else if (!rows.empty()) {
-        status = Status::skipped;
-        reason = rows.front().reason;
+    std::vector<std::pair<std::string, Variant>> to_build;
+    std::vector<Point> built_points;
+    for (const Point& point : points) {
+      Variant variant = variants.variant_of(point);
+      std::string name = space.name_of(variant);
+      if (const auto found = stored.find(name); found != stored.end()) {
+        strategy.report(point, book.book(name, found->second, true));
+        continue;
       }
-      const auto score = status == Status::ok ? score_of(base_rows, rows, variant) : std::nullopt;
-      progress_.variant_done(variant, status, reason, score, reused);
-      return score && *score > 0 ? std::optional<double>(1.0 / *score) : std::nullopt;
-    };
-
-    const auto started = std::chrono::steady_clock::now();
-    while (true) {
-      check_interrupt();
-      if (options_.time_limit && Seconds(std::chrono::steady_clock::now() - started).count() >= *options_.time_limit) {
-        progress_.message(fmt::format("{}: --time-limit of {} s reached", title, *options_.time_limit));
-        break;
-      }
-      const std::vector<Point> points = strategy->propose(round);
-      if (points.empty()) break;
-      std::vector<std::pair<std::string, Variant>> to_build;
-      std::vector<Point> built_points;
-      for (const Point& point : points) {
-        Variant variant = variants.variant_of(point);
-        std::string name = space.name_of(variant);
-        if (const auto found = stored.find(name); found != stored.end()) {
-          strategy->report(point, book(name, found->second, true));
-          continue;
-        }
-        to_build.emplace_back(std::move(name), std::move(variant));
-        built_points.push_back(point);
-      }
-      if (to_build.empty()) continue;
-      const auto builds = session_.build(to_build, workload);
-      const auto costs = measure_in_lanes(builds, workload, run_timeout, [&](std::size_t i, const std::vector<Measurement>& rows) {
-        return book(builds[i].variant, rows, false);
-      });
-      for (std::size_t i = 0; i < builds.size(); ++i) strategy->report(built_points[i], costs[i]);
-      remove_binaries(builds);  // measured: of no further use
+      to_build.emplace_back(std::move(name), std::move(variant));
+      built_points.push_back(point);
     }
-    progress_.end_workload();
-    if (attempted > 0 && succeeded == 0 && first_failure) {
-      throw UserError(session_.source(), 0, fmt::format("every variant of {} failed; the first: {}: {}: {}", title,
-                                              first_failure->variant, to_string(first_failure->status),
-                                              first_failure->reason));
-    }
+    if (to_build.empty()) return;
+    const auto builds = session_.build(to_build, workload);
+    const auto costs = measure_in_lanes(builds, workload, run_timeout, [&](std::size_t i, const std::vector<Measurement>& rows) {
+      return book.book(builds[i].variant, rows, false);
+    });
+    for (std::size_t i = 0; i < builds.size(); ++i) strategy.report(built_points[i], costs[i]);
+    remove_binaries(builds);  // measured: of no further use
   }
 
   // `reduce.sum[T{ct}=I32,OffsetT{ct}=U32]`

@@ -143,101 +143,127 @@ void note_fallbacks(const std::vector<ArchitecturePolicies>& architectures, cons
   }
 }
 
+void add_generate_options(CLI::App& app, GenerateOptions& options) {
+  add_database_option(app, options.database);
+  app.add_option("--benchmark", options.benchmark, "the benchmark source that was searched")->required();
+  app.add_option("--template", options.template_paths,
+                 "how a winning variant becomes a policy (templates/); several: one per format, the release picks")
+      ->required();
+  app.add_option("--format", options.format, "auto: the one the CCCL release takes; or chained_policy, policy_selector, host")
+      ->check(CLI::IsMember({"auto", "chained_policy", "policy_selector", "host"}))
+      ->capture_default_str();
+  auto* cccl = app.add_option("--cccl", options.cccl, "the CCCL release the hub is for (3.5 or 3.5.0)");
+  app.add_option("--cccl-include", options.cccl_include, "or the CCCL headers to read the release from (cub/version.cuh)")
+      ->excludes(cccl);
+  app.add_option("-o,--output", options.output, "the header to write (a regular file, through links; - for standard output)")->required();
+  app.add_option("--namespace", options.name_space, "namespace of the generated hub")->capture_default_str();
+  app.add_option("--archs", options.architectures, "SM architectures the consumer builds for (80,90)");
+  app.add_option("--mode", options.mode, "tuned: the database decides; base: library defaults; test: the %TEST% variant")
+      ->check(CLI::IsMember({"tuned", "base", "test"}))->capture_default_str();
+  app.add_option("--match", options.match,
+                 "exact, or nearest: results of another device of the same architecture, else of the nearest lower one")
+      ->check(CLI::IsMember({"exact", "nearest"}))->capture_default_str();
+  auto* device = app.add_option("--device", options.device, "render for this device's results (by name)");
+  app.add_option("--device-arch", options.device_architecture,
+                 "the SM number of --device (100) where the database has no results from it (a new GPU)")
+      ->needs(device);
+  add_dispatch_options(app, options.dispatch,
+                       "a policy per range of this runtime axis (Elements{io}) where several beat one, and a selector");
+}
+
+// The CCCL release the hub is for: --cccl, or read from --cccl-include; nullopt where neither is given.
+std::optional<int> release_asked(const GenerateOptions& options) {
+  std::optional<int> release;
+  if (!options.cccl.empty()) {
+    release = parse_cccl_release(options.cccl);
+    if (!release) throw UserError("--cccl '" + options.cccl + "' is not a release such as 3.5 or 3.5.0");
+  } else if (!options.cccl_include.empty()) {
+    release = release_of_headers(options.cccl_include);
+  }
+  return release;
+}
+
+// With --device: its architecture (into `winner_options`), and an error where the database has no
+// result of the benchmark from that device and nothing else can stand in.
+void resolve_device(const GenerateOptions& options, const std::vector<Measurement>& measurements,
+                    const std::string& benchmark, WinnerOptions& winner_options) {
+  winner_options.device_architecture = device_architecture(options, measurements);
+  const bool unmeasured = std::none_of(measurements.begin(), measurements.end(), [&](const Measurement& m) {
+    return m.benchmark == benchmark && m.device.name == options.device;
+  });
+  const std::string missing = "--device '" + options.device + "': no results of " + benchmark + " from that device";
+  if (unmeasured && winner_options.match == DeviceMatch::exact) throw UserError(options.database, 0, missing);
+  if (unmeasured && winner_options.device_architecture.empty()) {
+    throw UserError(options.database, 0, missing + ", nor its architecture: say it with --device-arch (such as 100)");
+  }
+}
+
+// --mode tuned with a database: the winners per architecture. The device's architecture joins
+// `request`'s where the winners come from a nearest match.
+std::vector<ArchitecturePolicies> tuned_architectures(const GenerateOptions& options, const std::string& source,
+                                                      const SearchSpace& space, const PolicyTemplate& policy_template,
+                                                      const std::optional<DispatchOptions>& dispatch, HubRequest& request) {
+  ResultsDatabase database(options.database, ResultsDatabase::Mode::read_only);
+  WinnerOptions winner_options{request.benchmark, content_hash(source),
+                               options.match == "nearest" ? DeviceMatch::nearest : DeviceMatch::exact, options.device,
+                               dispatch};
+  const auto measurements = database.measurements();
+  std::size_t stale = 0;
+  for (const auto& m : measurements) stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;
+  if (stale > 0) {
+    fmt::print(stderr, "policytune: note: {} results of {} measured another version of {}; they are not used\n", stale,
+               request.benchmark, options.benchmark);
+  }
+  if (!options.device.empty()) resolve_device(options, measurements, request.benchmark, winner_options);
+  std::vector<ArchitecturePolicies> architectures = select_winners(measurements, space, winner_options);
+  const std::string& device_arch = winner_options.device_architecture;
+  if (policy_template.format != HubFormat::host) {
+    // The device's architecture is one the header is for: where nothing serves it, say so.
+    if (winner_options.match == DeviceMatch::nearest && sm_number(device_arch) >= 0 &&
+        std::find(request.architectures.begin(), request.architectures.end(), device_arch) ==
+            request.architectures.end()) {
+      request.architectures.push_back(device_arch);
+      std::sort(request.architectures.begin(), request.architectures.end(),
+                [](const std::string& a, const std::string& b) { return sm_number(a) < sm_number(b); });
+    }
+    note_fallbacks(architectures, request);
+  }
+  return architectures;
+}
+
+int run_generate(const GenerateOptions& options) {
+  const std::optional<DispatchOptions> dispatch = options.dispatch.resolved();
+  const std::string source = read_text_file(options.benchmark);
+  const SearchSpace space = parse_search_space(source, options.benchmark);
+  const std::optional<int> release = release_asked(options);
+  const PolicyTemplate policy_template = choose_template(options.template_paths, options.format, release);
+  HubRequest request;
+  request.benchmark = benchmark_name_from_path(options.benchmark);
+  check_template_fits(policy_template, space, request.benchmark);
+  request.name_space = options.name_space;
+  request.database = options.database;
+  request.mode = options.mode == "base" ? RenderMode::base : options.mode == "test" ? RenderMode::test : RenderMode::tuned;
+  request.architectures = split_architectures(options.architectures);
+  request.test_variant = parse_test_variant(source, options.benchmark, space);
+  request.dispatch_axis = options.dispatch.axis;
+  std::vector<ArchitecturePolicies> architectures;
+  if (request.mode == RenderMode::tuned) {
+    if (std::filesystem::exists(options.database)) {
+      architectures = tuned_architectures(options, source, space, policy_template, dispatch, request);
+    } else {
+      fmt::print(stderr, "policytune: note: no database {}: rendering the library's defaults\n", options.database);
+    }
+  }
+  write_output_file(options.output, render_hub(policy_template, space, architectures, request));
+  return 0;
+}
+
 }  // namespace
 
 RunCommand setup_generate(CLI::App& app) {
   auto options = std::make_shared<GenerateOptions>();
-  add_database_option(app, options->database);
-  app.add_option("--benchmark", options->benchmark, "the benchmark source that was searched")->required();
-  app.add_option("--template", options->template_paths,
-                 "how a winning variant becomes a policy (templates/); several: one per format, the release picks")
-      ->required();
-  app.add_option("--format", options->format, "auto: the one the CCCL release takes; or chained_policy, policy_selector, host")
-      ->check(CLI::IsMember({"auto", "chained_policy", "policy_selector", "host"}))
-      ->capture_default_str();
-  auto* cccl = app.add_option("--cccl", options->cccl, "the CCCL release the hub is for (3.5 or 3.5.0)");
-  app.add_option("--cccl-include", options->cccl_include, "or the CCCL headers to read the release from (cub/version.cuh)")
-      ->excludes(cccl);
-  app.add_option("-o,--output", options->output, "the header to write (a regular file, through links; - for standard output)")->required();
-  app.add_option("--namespace", options->name_space, "namespace of the generated hub")->capture_default_str();
-  app.add_option("--archs", options->architectures, "SM architectures the consumer builds for (80,90)");
-  app.add_option("--mode", options->mode, "tuned: the database decides; base: library defaults; test: the %TEST% variant")
-      ->check(CLI::IsMember({"tuned", "base", "test"}))->capture_default_str();
-  app.add_option("--match", options->match,
-                 "exact, or nearest: results of another device of the same architecture, else of the nearest lower one")
-      ->check(CLI::IsMember({"exact", "nearest"}))->capture_default_str();
-  auto* device = app.add_option("--device", options->device, "render for this device's results (by name)");
-  app.add_option("--device-arch", options->device_architecture,
-                 "the SM number of --device (100) where the database has no results from it (a new GPU)")
-      ->needs(device);
-  add_dispatch_options(app, options->dispatch,
-                       "a policy per range of this runtime axis (Elements{io}) where several beat one, and a selector");
-  return [options] {
-    const std::optional<DispatchOptions> dispatch = options->dispatch.resolved();
-    const std::string source = read_text_file(options->benchmark);
-    const SearchSpace space = parse_search_space(source, options->benchmark);
-    std::optional<int> release;
-    if (!options->cccl.empty()) {
-      release = parse_cccl_release(options->cccl);
-      if (!release) throw UserError("--cccl '" + options->cccl + "' is not a release such as 3.5 or 3.5.0");
-    } else if (!options->cccl_include.empty()) {
-      release = release_of_headers(options->cccl_include);
-    }
-    const PolicyTemplate policy_template = choose_template(options->template_paths, options->format, release);
-    HubRequest request;
-    request.benchmark = benchmark_name_from_path(options->benchmark);
-    check_template_fits(policy_template, space, request.benchmark);
-    request.name_space = options->name_space;
-    request.database = options->database;
-    request.mode = options->mode == "base" ? RenderMode::base : options->mode == "test" ? RenderMode::test : RenderMode::tuned;
-    request.architectures = split_architectures(options->architectures);
-    request.test_variant = parse_test_variant(source, options->benchmark, space);
-    request.dispatch_axis = options->dispatch.axis;
-    std::vector<ArchitecturePolicies> architectures;
-    if (request.mode == RenderMode::tuned) {
-      if (std::filesystem::exists(options->database)) {
-        ResultsDatabase database(options->database, ResultsDatabase::Mode::read_only);
-        WinnerOptions winner_options{request.benchmark, content_hash(source),
-                                     options->match == "nearest" ? DeviceMatch::nearest : DeviceMatch::exact, options->device,
-                                     dispatch};
-        const auto measurements = database.measurements();
-        std::size_t stale = 0;
-        for (const auto& m : measurements) stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;
-        if (stale > 0) {
-          fmt::print(stderr, "policytune: note: {} results of {} measured another version of {}; they are not used\n", stale,
-                     request.benchmark, options->benchmark);
-        }
-        if (!options->device.empty()) {
-          winner_options.device_architecture = device_architecture(*options, measurements);
-          const bool unmeasured = std::none_of(measurements.begin(), measurements.end(), [&](const Measurement& m) {
-            return m.benchmark == request.benchmark && m.device.name == options->device;
-          });
-          const std::string missing = "--device '" + options->device + "': no results of " + request.benchmark + " from that device";
-          if (unmeasured && winner_options.match == DeviceMatch::exact) throw UserError(options->database, 0, missing);
-          if (unmeasured && winner_options.device_architecture.empty()) {
-            throw UserError(options->database, 0, missing + ", nor its architecture: say it with --device-arch (such as 100)");
-          }
-        }
-        architectures = select_winners(measurements, space, winner_options);
-        const std::string& device_arch = winner_options.device_architecture;
-        if (policy_template.format != HubFormat::host) {
-          // The device's architecture is one the header is for: where nothing serves it, say so.
-          if (winner_options.match == DeviceMatch::nearest && sm_number(device_arch) >= 0 &&
-              std::find(request.architectures.begin(), request.architectures.end(), device_arch) ==
-                  request.architectures.end()) {
-            request.architectures.push_back(device_arch);
-            std::sort(request.architectures.begin(), request.architectures.end(),
-                      [](const std::string& a, const std::string& b) { return sm_number(a) < sm_number(b); });
-          }
-          note_fallbacks(architectures, request);
-        }
-      } else {
-        fmt::print(stderr, "policytune: note: no database {}: rendering the library's defaults\n", options->database);
-      }
-    }
-    write_output_file(options->output, render_hub(policy_template, space, architectures, request));
-    return 0;
-  };
+  add_generate_options(app, *options);
+  return [options] { return run_generate(*options); };
 }
 
 }  // namespace policytune
