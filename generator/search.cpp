@@ -57,7 +57,7 @@ std::optional<double> score_of(const std::vector<Measurement>& base_rows, const 
 // reported, and how many variants ran and failed.
 class VariantBook {
 public:
-  VariantBook(ResultsDatabase& database, SearchProgress& progress, const std::vector<Measurement>& base_rows)
+  VariantBook(ResultsStore& database, SearchProgress& progress, const std::vector<Measurement>& base_rows)
       : database_(database), progress_(progress), base_rows_(base_rows) {}
 
   // Books one variant's rows and tells the strategy how it did: base's time over the variant's
@@ -100,7 +100,7 @@ public:
   }
 
 private:
-  ResultsDatabase& database_;
+  ResultsStore& database_;
   SearchProgress& progress_;
   const std::vector<Measurement>& base_rows_;
   std::mutex booking_;

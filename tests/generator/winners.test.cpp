@@ -7,6 +7,7 @@
 
 #include "support/recorded_results.hpp"
 #include "text_input.hpp"
+#include "winner.hpp"
 
 using namespace policytune;
 
