@@ -28,13 +28,15 @@ namespace {
 
 using Seconds = BenchmarkSession::Seconds;
 
-// "exhaustive or random": the strategies that can run where nothing is measured.
-std::string strategies_without_results() {
+// A compile-only search measures nothing: a strategy that learns from results is refused, naming
+// those that can run ("exhaustive or random").
+void require_runs_without_results(const std::string& strategy) {
+  if (!registered_strategy(strategy).learns_from_results) return;
   std::string names;
-  for (const auto& strategy : registered_strategies()) {
-    if (!strategy.learns_from_results) names += (names.empty() ? "" : " or ") + strategy.name;
+  for (const auto& registered : registered_strategies()) {
+    if (!registered.learns_from_results) names += (names.empty() ? "" : " or ") + registered.name;
   }
-  return names;
+  throw UserError("--compile-only measures nothing to guide --strategy " + strategy + ": use " + names);
 }
 
 // Spaces up to this many variants are counted exactly (every variant's constraints evaluated once,
@@ -249,9 +251,7 @@ private:
     const BigCount& size = session_.space().size();
     const std::string name = resolve_strategy(options_.strategy, size, options_.budget);
     if (resolved != nullptr) *resolved = name;
-    if (!feedback && registered_strategy(name).learns_from_results) {
-      throw UserError("--compile-only measures nothing to guide --strategy " + name + ": use " + strategies_without_results());
-    }
+    if (!feedback) require_runs_without_results(name);
     auto strategy = make_strategy(name, variants, options_.budget, options_.seed);
     // Progress counts against the variants this run may propose: constraints and shard applied.
     if (!allowed_in_run_) {
@@ -399,10 +399,7 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
   }
   if (selected.empty()) throw UserError("no benchmark matches -R '" + options.benchmark_regex + "'");
   // A strategy that cannot run here is refused before anything is built ("auto" picks by the space).
-  if (options.strategy != "auto" && options.compile_only && registered_strategy(options.strategy).learns_from_results) {
-    throw UserError("--compile-only measures nothing to guide --strategy " + options.strategy + ": use " +
-                    strategies_without_results());
-  }
+  if (options.strategy != "auto" && options.compile_only) require_runs_without_results(options.strategy);
   // A compile-only search keeps nothing: its rows (base's, to time the variants' builds) stay in memory.
   std::unique_ptr<ResultsStore> store;
   if (options.compile_only) {

@@ -76,17 +76,13 @@ const RegisteredStrategy& registered_strategy(const std::string& name) {
 std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
                                               std::optional<std::uint64_t> budget, std::uint64_t seed) {
   const std::string resolved = resolve_strategy(name, space.size(), budget);
-  const auto found = std::find_if(registered_strategies().begin(), registered_strategies().end(),
-                                  [&](const RegisteredStrategy& strategy) { return strategy.name == resolved; });
-  if (found == registered_strategies().end()) {
-    throw UserError("unknown --strategy '" + name + "' (" + joined_names() + ")");
-  }
+  const RegisteredStrategy& strategy = registered_strategy(resolved);  // "auto" resolves to a known one
   // Without a budget a sampling strategy runs until it has seen every allowed point, remembering
   // each: refused where that could never end.
-  if (found->samples && !budget && !space.size().fits_u64()) {
+  if (strategy.samples && !budget && !space.size().fits_u64()) {
     throw UserError("--strategy " + resolved + " over " + space.size().to_string() + " variants needs a --budget");
   }
-  return found->make(space, budget, seed);
+  return strategy.make(space, budget, seed);
 }
 
 }  // namespace policytune
