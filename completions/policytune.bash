@@ -9,7 +9,7 @@ _policytune_options_list="-h --help --names"
 _policytune_measurement_options="-a --axis --db --build-dir -j --jobs --batch-size --build-timeout --run-timeout --cxx
   --nvcc --cuda-arch -I --include --compiler-launcher --min-samples --max-noise --max-time"
 _policytune_options_search="-h --help -R --regex --strategy --budget --time-limit --seed --lanes --force --compile-only
-  --shard $_policytune_measurement_options"
+  --shard --prior $_policytune_measurement_options"
 _policytune_options_analyze="-h --help --db --top --coverage --failures --dispatch --max-policies --threshold -R --regex"
 _policytune_options_generate="-h --help --db --benchmark --template --format --cccl --cccl-include -o --output
   --namespace --archs --mode --match --device --device-arch --dispatch --max-policies --threshold"
@@ -18,10 +18,10 @@ _policytune_options_check="-h --help $_policytune_measurement_options --toleranc
 _policytune_options_merge="-h --help --db"
 _policytune_options_prune="-h --help --db --dry-run"
 _policytune_options_import="-h --help --db --base"
-_policytune_options_replay="-h --help --strategy --budget --repeats --seed --batch"
+_policytune_options_replay="-h --help --strategy --budget --repeats --seed --prior --batch"
 
 _policytune_strategies="auto exhaustive random adaptive_evolution genetic_algorithm iterated_local_search
-  simulated_annealing"
+  simulated_annealing prior_order"
 
 _policytune() {
   local cur prev command word i
@@ -49,6 +49,7 @@ _policytune() {
     --format) COMPREPLY=($(compgen -W "auto chained_policy policy_selector host" -- "$cur")); return 0 ;;
     --match) COMPREPLY=($(compgen -W "exact nearest" -- "$cur")); return 0 ;;
     --build-dir | --cccl-include | -I | --include) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+    --prior) COMPREPLY=($(compgen -W "auto none" -f -- "$cur")); return 0 ;;
     --db | --benchmark | --template | -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
   esac
   if [[ "$command" == import && "$prev" == import ]]; then

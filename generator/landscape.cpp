@@ -16,6 +16,10 @@ std::size_t Landscape::PointHash::operator()(const Point& point) const noexcept 
   return static_cast<std::size_t>(hash);
 }
 
+std::vector<std::pair<Point, std::optional<double>>> Landscape::results() const {
+  return {times_.begin(), times_.end()};
+}
+
 Landscape Landscape::read(const std::string& path) {
   using Json = KernelTunerCache::Json;
   const KernelTunerCache file = read_kernel_tuner_cache(path);
@@ -41,6 +45,9 @@ Landscape Landscape::read(const std::string& path) {
     }
     values.push_back(&*at);
     landscape.axis_sizes_.push_back(at->size());
+    landscape.parameters_.push_back(parameter);
+    auto& texts = landscape.values_.emplace_back();
+    for (const auto& value : *at) texts.push_back(value.dump());
   }
 
   for (const auto& item : file.cache().items()) {

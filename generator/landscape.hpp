@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "search_strategy.hpp"
@@ -27,12 +28,21 @@ public:
   std::optional<double> best_time() const { return best_time_; }
   std::size_t configurations() const { return times_.size(); }
 
+  // The parameters' names (the axes, in order) and each axis' values as the file writes them in
+  // JSON ("16", "true"): what maps a configuration of one landscape onto another's.
+  const std::vector<std::string>& parameters() const { return parameters_; }
+  const std::vector<std::vector<std::string>>& values() const { return values_; }
+  // Every recorded configuration with its time (nullopt: failed), in no particular order.
+  std::vector<std::pair<Point, std::optional<double>>> results() const;
+
 private:
   struct PointHash {
     std::size_t operator()(const Point& point) const noexcept;
   };
 
   std::vector<std::uint64_t> axis_sizes_;
+  std::vector<std::string> parameters_;
+  std::vector<std::vector<std::string>> values_;
   std::unordered_map<Point, std::optional<double>, PointHash> times_;
   std::optional<double> best_time_;
 };

@@ -18,6 +18,7 @@
 #include "results_database.hpp"
 #include "score.hpp"
 #include "search_space.hpp"
+#include "stored_prior.hpp"
 #include "strategy_registry.hpp"
 #include "text_input.hpp"
 #include "user_error.hpp"
@@ -165,8 +166,9 @@ private:
     const Seconds run_timeout = session_.variant_run_timeout(base_run_time);
 
     const VariantSpace variants = variant_space();
+    const SearchPrior prior = prior_of(workload, variants);
     std::string strategy_name;
-    const auto strategy = start_strategy(variants, title, true, &strategy_name);
+    const auto strategy = start_strategy(variants, title, true, &strategy_name, &prior);
     const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
                                                 registered_strategy(strategy_name).learns_from_results);
 
@@ -247,12 +249,12 @@ private:
   // report begun. `variants` must outlive it. Without `feedback` (nothing is measured) only the
   // strategies that need no results can run.
   std::unique_ptr<SearchStrategy> start_strategy(const VariantSpace& variants, const std::string& title, bool feedback,
-                                                 std::string* resolved = nullptr) {
+                                                 std::string* resolved = nullptr, const SearchPrior* prior = nullptr) {
     const BigCount& size = session_.space().size();
     const std::string name = resolve_strategy(options_.strategy, size, options_.budget);
     if (resolved != nullptr) *resolved = name;
     if (!feedback) require_runs_without_results(name);
-    auto strategy = make_strategy(name, variants, options_.budget, options_.seed);
+    auto strategy = make_strategy(name, variants, options_.budget, options_.seed, prior);
     // Progress counts against the variants this run may propose: constraints and shard applied.
     if (!allowed_in_run_) {
       const auto counted = variants.count_allowed(kCountLimit);
@@ -261,7 +263,31 @@ private:
     const BigCount planned = options_.budget ? std::min(*allowed_in_run_, BigCount(*options_.budget)) : *allowed_in_run_;
     progress_.begin_workload(title, planned.fits_u64() ? planned.to_u64() : UINT64_MAX);
     if (name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, name));
+    if (prior != nullptr && !prior->empty() && registered_strategy(name).uses_prior) {
+      progress_.message(fmt::format("{}: guided by what {} other device(s) found", title, prior->sources()));
+    }
     return strategy;
+  }
+
+  // What other devices found for this workload, from the databases --prior names.
+  SearchPrior prior_of(const CompileTimeWorkload& workload, const VariantSpace& variants) {
+    if (!prior_rows_) {
+      prior_rows_.emplace();
+      for (const auto& source : options_.priors) {
+        if (source == "none") continue;
+        std::vector<Measurement> rows;
+        if (source == "auto") {
+          rows = database_.measurements();
+        } else {
+          rows = ResultsDatabase(source, ResultsDatabase::Mode::read_only).measurements();
+        }
+        for (auto& row : rows) {
+          if (row.benchmark == session_.name()) prior_rows_->push_back(std::move(row));
+        }
+      }
+    }
+    return stored_prior(*prior_rows_, session_.name(), workload.name, session_.device().device, session_.space(),
+                        variants);
   }
 
   // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine
@@ -368,6 +394,7 @@ private:
   BenchmarkSession session_;
   std::vector<std::vector<std::string>> lane_environments_;
   std::optional<BigCount> allowed_in_run_;  // the same for every workload: counted once
+  std::optional<std::vector<Measurement>> prior_rows_;  // this benchmark's rows in the --prior databases
 };
 
 }  // namespace
@@ -398,6 +425,11 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
     if (std::regex_search(name, pattern)) selected.push_back(source);
   }
   if (selected.empty()) throw UserError("no benchmark matches -R '" + options.benchmark_regex + "'");
+  const bool no_prior = std::find(options.priors.begin(), options.priors.end(), "none") != options.priors.end();
+  if (no_prior && options.priors.size() > 1) throw UserError("--prior none cannot be combined with other priors");
+  for (const auto& source : options.priors) {  // a missing or broken prior database fails before any build
+    if (source != "auto" && source != "none") ResultsDatabase(source, ResultsDatabase::Mode::read_only);
+  }
   // A strategy that cannot run here is refused before anything is built ("auto" picks by the space).
   if (options.strategy != "auto" && options.compile_only) require_runs_without_results(options.strategy);
   // A compile-only search keeps nothing: its rows (base's, to time the variants' builds) stay in memory.

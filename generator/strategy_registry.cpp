@@ -6,6 +6,7 @@
 #include "strategies/exhaustive.hpp"
 #include "strategies/genetic_algorithm.hpp"
 #include "strategies/iterated_local_search.hpp"
+#include "strategies/prior_order.hpp"
 #include "strategies/random_sampling.hpp"
 #include "strategies/simulated_annealing.hpp"
 #include "user_error.hpp"
@@ -21,13 +22,25 @@ constexpr const char* kStrongest = "adaptive_evolution";
 // A strategy with its default settings.
 template <auto make>
 std::unique_ptr<SearchStrategy> with_defaults(const StrategySpace& space, std::optional<std::uint64_t> budget,
-                                              std::uint64_t seed) {
+                                              std::uint64_t seed, const SearchPrior*) {
   return make(space, budget, seed, {});
 }
 
+// A strategy with its default settings that a prior guides.
+template <auto make>
+std::unique_ptr<SearchStrategy> with_prior(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                           std::uint64_t seed, const SearchPrior* prior) {
+  return make(space, budget, seed, {}, prior);
+}
+
 std::unique_ptr<SearchStrategy> exhaustive(const StrategySpace& space, std::optional<std::uint64_t> budget,
-                                           std::uint64_t) {
+                                           std::uint64_t, const SearchPrior*) {
   return make_exhaustive(space, budget);
+}
+
+std::unique_ptr<SearchStrategy> random_sampling(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                                std::uint64_t seed, const SearchPrior*) {
+  return make_random_sampling(space, budget, seed);
 }
 
 std::string joined_names() {
@@ -41,11 +54,12 @@ std::string joined_names() {
 const std::vector<RegisteredStrategy>& registered_strategies() {
   static const std::vector<RegisteredStrategy> strategies{
       {"exhaustive", false, false, exhaustive},
-      {"random", false, true, make_random_sampling},
-      {"adaptive_evolution", true, true, with_defaults<make_adaptive_evolution>},
+      {"random", false, true, random_sampling},
+      {"adaptive_evolution", true, true, with_prior<make_adaptive_evolution>, true},
       {"genetic_algorithm", true, true, with_defaults<make_genetic_algorithm>},
       {"iterated_local_search", true, true, with_defaults<make_iterated_local_search>},
       {"simulated_annealing", true, true, with_defaults<make_simulated_annealing>},
+      {"prior_order", false, true, make_prior_order, true},
   };
   return strategies;
 }
@@ -74,7 +88,8 @@ const RegisteredStrategy& registered_strategy(const std::string& name) {
 }
 
 std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
-                                              std::optional<std::uint64_t> budget, std::uint64_t seed) {
+                                              std::optional<std::uint64_t> budget, std::uint64_t seed,
+                                              const SearchPrior* prior) {
   const std::string resolved = resolve_strategy(name, space.size(), budget);
   const RegisteredStrategy& strategy = registered_strategy(resolved);  // "auto" resolves to a known one
   // Without a budget a sampling strategy runs until it has seen every allowed point, remembering
@@ -82,7 +97,7 @@ std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const Str
   if (strategy.samples && !budget && !space.size().fits_u64()) {
     throw UserError("--strategy " + resolved + " over " + space.size().to_string() + " variants needs a --budget");
   }
-  return strategy.make(space, budget, seed);
+  return strategy.make(space, budget, seed, prior != nullptr && !prior->empty() ? prior : nullptr);
 }
 
 }  // namespace policytune

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "big_count.hpp"
+#include "search_prior.hpp"
 #include "search_strategy.hpp"
 
 namespace policytune {
@@ -14,7 +15,9 @@ namespace policytune {
 // Every search strategy --strategy can name, registered in one place (strategy_registry.cpp): the
 // command line, the search driver, replay and the strategy contract tests all read this table.
 struct RegisteredStrategy {
-  using Factory = std::unique_ptr<SearchStrategy> (*)(const StrategySpace&, std::optional<std::uint64_t>, std::uint64_t);
+  // The prior may be null (none); a strategy that does not use one ignores it.
+  using Factory = std::unique_ptr<SearchStrategy> (*)(const StrategySpace&, std::optional<std::uint64_t>, std::uint64_t,
+                                                      const SearchPrior*);
 
   std::string name;
   // Its proposals depend on the costs reported: it cannot run where nothing is measured
@@ -24,6 +27,8 @@ struct RegisteredStrategy {
   // every point, which a space beyond 64 bits forbids.
   bool samples = false;
   Factory make = nullptr;
+  // What other devices found (--prior) guides it; the others ignore a prior.
+  bool uses_prior = false;
 };
 
 // In the order --help lists them ("auto", which picks one of them, is not among them).
@@ -39,9 +44,10 @@ std::string resolve_strategy(const std::string& name, const BigCount& space_size
 // The registered strategy `name` (resolved, not "auto"). Throws UserError for an unknown name.
 const RegisteredStrategy& registered_strategy(const std::string& name);
 
-// `budget` nullopt means no limit. Throws UserError for an unknown name, or for a strategy that
-// cannot run without a budget over a space this large.
+// `budget` nullopt means no limit; `prior` null or empty means none. Throws UserError for an
+// unknown name, or for a strategy that cannot run without a budget over a space this large.
 std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
-                                              std::optional<std::uint64_t> budget, std::uint64_t seed);
+                                              std::optional<std::uint64_t> budget, std::uint64_t seed,
+                                              const SearchPrior* prior = nullptr);
 
 }  // namespace policytune

@@ -13,6 +13,7 @@ namespace {
 
 struct ReplayCommandOptions {
   std::string file;
+  std::vector<std::string> priors;  // landscapes of the same kernel on other devices
   ReplayOptions replay;
 };
 
@@ -34,12 +35,19 @@ RunCommand setup_replay(CLI::App& app) {
       ->check(count_between(1, 1000000))
       ->capture_default_str();
   app.add_option("--seed", r.seed, "seed of the first search")->check(count_between(0, UINT64_MAX))->capture_default_str();
+  app.add_option("--prior", options->priors,
+                 "a landscape of the same kernel on another device, guiding the strategies that take a prior "
+                 "(repeatable)");
+
   app.add_option("--batch", r.batch, "points asked of the strategy at a time, as parallel builds would")
       ->check(count_between(1, 4096))
       ->capture_default_str();
   return [options] {
     const Landscape landscape = Landscape::read(options->file);
-    for (const ReplayResult& result : replay(landscape, options->replay)) {
+    std::vector<Landscape> others;
+    for (const auto& file : options->priors) others.push_back(Landscape::read(file));
+    const SearchPrior prior = landscape_prior(landscape, others, options->priors);
+    for (const ReplayResult& result : replay(landscape, options->replay, &prior)) {
       fmt::print("budget {}: {:.3f}\n", result.budget, result.mean_fraction);
     }
     return 0;

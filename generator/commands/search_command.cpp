@@ -28,6 +28,9 @@ RunCommand setup_search(CLI::App& app) {
       ->check(number_between(0.1, 1e7));
   app.add_option("--seed", s.seed, "seed of the strategy: same seed, same order")
       ->check(count_between(0, UINT64_MAX))->capture_default_str();
+  app.add_option("--prior", s.priors,
+                 "what other devices found guides the search: auto (their results in --db), none, or databases")
+      ->capture_default_str();
   app.add_option("--lanes", s.lanes, "variants measured at once, one per GPU (default: every visible GPU)")
       ->check(count_between(0, 1024));
   app.add_flag("--force", s.force, "measure again what the database already holds (rows are replaced)");

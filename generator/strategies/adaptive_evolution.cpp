@@ -18,8 +18,12 @@ constexpr int kMutationTries = 200;
 class AdaptiveEvolution final : public BudgetedStrategy {
 public:
   AdaptiveEvolution(const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed,
-                    const AdaptiveEvolutionSettings& settings)
-      : BudgetedStrategy(space, budget, seed), settings_(settings), samples_left_(settings.first_samples) {
+                    const AdaptiveEvolutionSettings& settings, const SearchPrior* prior)
+      : BudgetedStrategy(space, budget, seed),
+        settings_(settings),
+        samples_left_(settings.first_samples),
+        prior_(prior != nullptr && !prior->empty() ? prior : nullptr),
+        trust_(prior_ != nullptr ? 1.0 : 0.0) {
     for (const std::uint64_t size : space.axis_sizes()) {
       const std::size_t tracked = size <= settings.credit_axis_limit ? size : 0;
       credit_sum_.emplace_back(tracked, 0.0);
@@ -38,7 +42,15 @@ private:
     if (restart_due_ && !refining_) restart();
     if (samples_left_ > 0 || parents_.empty()) {
       if (samples_left_ > 0) --samples_left_;
+      // The first run starts where the prior points; later ones at random, as without a prior, so
+      // that a prior pointing at the wrong basin costs one run.
+      if (prior_ != nullptr && runs_ == 0) {
+        if (auto point = next_prior_point()) return point;
+      }
       return random_unseen_point();
+    }
+    if (prior_ != nullptr && random().chance(trust_)) {
+      if (auto child = prior_picked_mutant()) return child;
     }
     for (int attempt = 0; attempt < kMutationTries; ++attempt) {
       const Point& parent = parents_[pick_by_rank(parents_.size(), random())].second;
@@ -58,14 +70,57 @@ private:
     }
     if (parents_.empty() || cost < parents_.front().first * (1.0 - settings_.clear_improvement)) {
       since_improvement_ = 0;
-    } else if (++since_improvement_ >= settings_.patience) {
+    } else if (++since_improvement_ >= patience()) {
       restart_due_ = true;  // applied at the next proposal, once this round's results are in
     }
     keep(parents_, point, cost);
+    // Judged again every few results: the correlation costs a sort of what was measured.
+    if (prior_ != nullptr && costs().size() >= settings_.prior_evidence && costs().size() % 4 == 0) {
+      trust_ = std::clamp(prior_agreement(*prior_, costs(), settings_.prior_evidence), 0.0, 1.0);
+    }
+  }
+
+  // The prior's best point not known yet, in its ranking's order.
+  std::optional<Point> next_prior_point() {
+    const auto& ranked = prior_->ranked();
+    while (prior_next_ < ranked.size()) {
+      const Point& point = ranked[prior_next_++];
+      if (space().allowed(point) && !known(point)) return point;
+    }
+    return std::nullopt;
+  }
+
+  // Of a few new mutants of the parents, the one the prior scores best (unscored ones lowest).
+  std::optional<Point> prior_picked_mutant() {
+    std::optional<Point> best;
+    Point best_parent;
+    double best_score = -1;
+    std::size_t found = 0;
+    for (int attempt = 0; attempt < kMutationTries && found < settings_.prior_candidates; ++attempt) {
+      const Point& parent = parents_[pick_by_rank(parents_.size(), random())].second;
+      Point child = mutant_of(parent);
+      if (!space().allowed(child) || known(child)) continue;
+      ++found;
+      const double score = prior_->score(child).value_or(0.0);
+      if (score > best_score) {
+        best_score = score;
+        best = std::move(child);
+        best_parent = parent;
+      }
+    }
+    if (best) parent_of_.emplace(*best, best_parent);
+    return best;
+  }
+
+  // A run that the prior started has shorter patience: its start was not found on this device,
+  // and a prior that points at the wrong basin should cost little.
+  std::size_t patience() const {
+    return prior_ != nullptr && runs_ == 0 ? settings_.prior_patience : settings_.patience;
   }
 
   void restart() {
     restart_due_ = false;
+    ++runs_;
     parents_.clear();
     since_improvement_ = 0;
     samples_left_ = settings_.restart_samples;
@@ -149,13 +204,18 @@ private:
   bool refining_ = false;
   std::map<Point, Point> parent_of_;                            // proposed children awaiting their result
   std::vector<std::vector<double>> credit_sum_, credit_count_;  // per axis and value
+  const SearchPrior* prior_;     // nullptr: none, or an empty one
+  double trust_;                 // chance that the prior steers a choice: its agreement so far
+  std::size_t prior_next_ = 0;   // the prior's ranking is taken in order
+  std::size_t runs_ = 0;         // restarts so far
 };
 
 }  // namespace
 
 std::unique_ptr<SearchStrategy> make_adaptive_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
-                                                        std::uint64_t seed, const AdaptiveEvolutionSettings& settings) {
-  return std::make_unique<AdaptiveEvolution>(space, budget, seed, settings);
+                                                        std::uint64_t seed, const AdaptiveEvolutionSettings& settings,
+                                                        const SearchPrior* prior) {
+  return std::make_unique<AdaptiveEvolution>(space, budget, seed, settings, prior);
 }
 
 }  // namespace policytune

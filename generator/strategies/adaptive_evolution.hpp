@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include "../search_prior.hpp"
 #include "../search_strategy.hpp"
 
 namespace policytune {
@@ -20,6 +21,12 @@ namespace policytune {
 // that paid off. A run that stops improving by a clear margin is abandoned for a fresh one, so the
 // search leaves poor basins; what was measured stays known (revisits are free) and the credit is
 // kept. The last part of a budget refines the best points found over all runs.
+//
+// With a prior (what other devices found, search_prior.hpp) the first run starts from the prior's
+// best points instead of random ones, and a mutation is picked among a few candidates by the
+// prior's score. How much the prior is trusted is how well it agrees with what this search has
+// measured (rank correlation, at most 1): a misleading prior soon stops steering, and every
+// restart then starts from random points as without one.
 struct AdaptiveEvolutionSettings {
   std::size_t first_samples = 10;        // random points that start the search
   std::size_t restart_samples = 10;      // random points that start each later run
@@ -32,10 +39,14 @@ struct AdaptiveEvolutionSettings {
   double adjacent = 0.5;                 // else: the next value up or down with this chance, or any
   std::uint64_t credit_axis_limit = 64;  // axes with more values than this change blindly
   double final_share = 0.15;             // of a budget, spent refining the best points found
+  std::size_t prior_candidates = 8;      // mutants among which the prior picks
+  std::size_t prior_evidence = 8;        // measured points before the prior's agreement is judged
+  std::size_t prior_patience = 25;       // of the first run, which the prior's best points start
 };
 
 std::unique_ptr<SearchStrategy> make_adaptive_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
                                                         std::uint64_t seed,
-                                                        const AdaptiveEvolutionSettings& settings = {});
+                                                        const AdaptiveEvolutionSettings& settings = {},
+                                                        const SearchPrior* prior = nullptr);
 
 }  // namespace policytune

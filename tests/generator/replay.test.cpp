@@ -80,3 +80,27 @@ TEST_CASE("replay of an unknown strategy is a user error", "[replay]") {
   options.strategy = "bayesian";
   CHECK_THROWS_AS(replay(tiny, options), UserError);
 }
+
+TEST_CASE("a landscape of another device is a prior, matched by parameter name and value", "[replay][prior]") {
+  const Landscape tiny = Landscape::read(kTiny);
+  const std::string other_file = POLICYTUNE_TEST_DATA "/landscapes/tiny_other_device.json";
+  const SearchPrior prior = landscape_prior(tiny, {Landscape::read(other_file)}, {other_file});
+  // tiny's points: block_size_x 32, 64, 128 (0, 1, 2), unroll 0, 1. 256 is not in tiny's space;
+  // ranks among the four that are: 128 fastest, then 64, 32, and 32 unrolled failed.
+  CHECK(prior.sources() == 1);
+  CHECK(prior.ranked() == std::vector<Point>{{2, 0}, {1, 0}, {0, 0}, {0, 1}});
+  CHECK(*prior.score({2, 0}) == 1.0);
+  CHECK(*prior.score({0, 1}) == 0.0);
+
+  // The naive transfer proposes them in that order: 128 first (0.25 of the optimum), then 64.
+  CHECK(replay_once(tiny, "prior_order", 1, 1, 1, &prior) == 0.25);
+  CHECK(replay_once(tiny, "prior_order", 2, 1, 1, &prior) == 1.0);
+  // A strategy that takes no prior ignores it; one that does starts from the prior's best.
+  CHECK(replay_once(tiny, "exhaustive", 1, 1, 1, &prior) == 0.5);
+  CHECK(replay_once(tiny, "adaptive_evolution", 1, 1, 1, &prior) == 0.25);
+
+  const std::string pnpoly_file = kPnpoly;
+  CHECK_THROWS_WITH(landscape_prior(tiny, {Landscape::read(pnpoly_file)}, {pnpoly_file}),
+                    Catch::Contains("RTX_3090__pnpoly.json.gz: its parameters are not those of the landscape replayed "
+                                    "(block_size_x, unroll)"));
+}
