@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,13 @@ TEST_CASE("capabilities: the strategies that learn from results, and those that 
                                                                      {"adaptive_evolution", {true, true}},
                                                                      {"genetic_algorithm", {true, true}},
                                                                      {"iterated_local_search", {true, true}},
-                                                                     {"simulated_annealing", {true, true}}});
+                                                                     {"simulated_annealing", {true, true}},
+                                                                     {"prior_order", {false, true}}});
+  std::set<std::string> guided;
+  for (const auto& strategy : registered_strategies()) {
+    if (strategy.uses_prior) guided.insert(strategy.name);
+  }
+  CHECK(guided == std::set<std::string>{"adaptive_evolution", "prior_order"});
   CHECK(registered_strategy("random").name == "random");
   CHECK_THROWS_AS(registered_strategy("auto"), UserError);  // resolved first
 }
@@ -44,7 +51,7 @@ TEST_CASE("capabilities: the strategies that learn from results, and those that 
 TEST_CASE("strategy names: auto first, then exhaustive, random and the strong ones", "[strategy]") {
   CHECK(strategy_names() == std::vector<std::string>{"auto", "exhaustive", "random", "adaptive_evolution",
                                                      "genetic_algorithm", "iterated_local_search",
-                                                     "simulated_annealing"});
+                                                     "simulated_annealing", "prior_order"});
 }
 
 TEST_CASE("each strategy name makes that strategy: the same points, in order, as its own factory", "[strategy]") {
