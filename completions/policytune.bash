@@ -21,7 +21,7 @@ _policytune_options_import="-h --help --db --base"
 _policytune_options_replay="-h --help --strategy --budget --repeats --seed --prior --batch"
 
 _policytune_strategies="auto exhaustive random adaptive_evolution genetic_algorithm iterated_local_search
-  simulated_annealing prior_order"
+  simulated_annealing prior_order surrogate_evolution"
 
 _policytune() {
   local cur prev command word i

@@ -33,6 +33,14 @@ std::unique_ptr<SearchStrategy> with_prior(const StrategySpace& space, std::opti
   return make(space, budget, seed, {}, prior);
 }
 
+// adaptive_evolution whose mutations a Gaussian-process surrogate picks.
+std::unique_ptr<SearchStrategy> surrogate_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                                    std::uint64_t seed, const SearchPrior* prior) {
+  AdaptiveEvolutionSettings settings;
+  settings.surrogate = true;
+  return make_adaptive_evolution(space, budget, seed, settings, prior);
+}
+
 std::unique_ptr<SearchStrategy> exhaustive(const StrategySpace& space, std::optional<std::uint64_t> budget,
                                            std::uint64_t, const SearchPrior*) {
   return make_exhaustive(space, budget);
@@ -60,6 +68,7 @@ const std::vector<RegisteredStrategy>& registered_strategies() {
       {"iterated_local_search", true, true, with_defaults<make_iterated_local_search>},
       {"simulated_annealing", true, true, with_defaults<make_simulated_annealing>},
       {"prior_order", false, true, make_prior_order, true},
+      {"surrogate_evolution", true, true, surrogate_evolution, true},
   };
   return strategies;
 }

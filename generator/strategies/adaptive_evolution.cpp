@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "budgeted_strategy.hpp"
+#include "gaussian_process.hpp"
 
 namespace policytune {
 namespace {
@@ -24,6 +25,9 @@ public:
         samples_left_(settings.first_samples),
         prior_(prior != nullptr && !prior->empty() ? prior : nullptr),
         trust_(prior_ != nullptr ? 1.0 : 0.0) {
+    if (settings.surrogate) {
+      surrogate_.emplace(space.axis_sizes(), settings.surrogate_length_scale, settings.surrogate_noise);
+    }
     for (const std::uint64_t size : space.axis_sizes()) {
       const std::size_t tracked = size <= settings.credit_axis_limit ? size : 0;
       credit_sum_.emplace_back(tracked, 0.0);
@@ -47,10 +51,23 @@ private:
       if (prior_ != nullptr && runs_ == 0) {
         if (auto point = next_prior_point()) return point;
       }
+      if (surrogate_ && surrogate_->size() >= settings_.first_samples) {
+        if (auto point = promising_random_point()) return point;
+      }
       return random_unseen_point();
     }
     if (prior_ != nullptr && random().chance(trust_)) {
-      if (auto child = prior_picked_mutant()) return child;
+      if (auto child = best_mutant(settings_.prior_candidates, [this](const Point& p) {
+            return prior_->score(p).value_or(0.0);
+          })) {
+        return child;
+      }
+    }
+    if (surrogate_ && surrogate_->size() >= settings_.first_samples) {
+      if (auto child = best_mutant(settings_.surrogate_candidates,
+                                   [this](const Point& p) { return surrogate_->expected_improvement(p); })) {
+        return child;
+      }
     }
     for (int attempt = 0; attempt < kMutationTries; ++attempt) {
       const Point& parent = parents_[pick_by_rank(parents_.size(), random())].second;
@@ -74,6 +91,7 @@ private:
       restart_due_ = true;  // applied at the next proposal, once this round's results are in
     }
     keep(parents_, point, cost);
+    if (surrogate_) surrogate_->add(point, cost);
     // Judged again every few results: the correlation costs a sort of what was measured.
     if (prior_ != nullptr && costs().size() >= settings_.prior_evidence && costs().size() % 4 == 0) {
       trust_ = std::clamp(prior_agreement(*prior_, costs(), settings_.prior_evidence), 0.0, 1.0);
@@ -90,20 +108,42 @@ private:
     return std::nullopt;
   }
 
-  // Of a few new mutants of the parents, the one the prior scores best (unscored ones lowest).
-  std::optional<Point> prior_picked_mutant() {
+  // Of a few random new points, the one the surrogate expects most of: a restart where the model
+  // sees room, not at random.
+  std::optional<Point> promising_random_point() {
+    const auto& sizes = space().axis_sizes();
+    std::optional<Point> best;
+    double best_score = -std::numeric_limits<double>::infinity();
+    std::size_t found = 0;
+    for (int attempt = 0; attempt < 50 * kMutationTries && found < settings_.surrogate_samples; ++attempt) {
+      Point point(sizes.size());
+      for (std::size_t axis = 0; axis < sizes.size(); ++axis) point[axis] = random().below(sizes[axis]);
+      if (!space().allowed(point) || known(point)) continue;
+      ++found;
+      const double rating = surrogate_->expected_improvement(point);
+      if (rating > best_score) {
+        best_score = rating;
+        best = std::move(point);
+      }
+    }
+    return best;
+  }
+
+  // Of `candidates` new mutants of the parents, the one `score` rates highest.
+  template <typename Score>
+  std::optional<Point> best_mutant(std::size_t candidates, const Score& score) {
     std::optional<Point> best;
     Point best_parent;
-    double best_score = -1;
+    double best_score = -std::numeric_limits<double>::infinity();
     std::size_t found = 0;
-    for (int attempt = 0; attempt < kMutationTries && found < settings_.prior_candidates; ++attempt) {
+    for (int attempt = 0; attempt < kMutationTries && found < candidates; ++attempt) {
       const Point& parent = parents_[pick_by_rank(parents_.size(), random())].second;
       Point child = mutant_of(parent);
       if (!space().allowed(child) || known(child)) continue;
       ++found;
-      const double score = prior_->score(child).value_or(0.0);
-      if (score > best_score) {
-        best_score = score;
+      const double rating = score(child);
+      if (rating > best_score) {
+        best_score = rating;
         best = std::move(child);
         best_parent = parent;
       }
@@ -204,6 +244,7 @@ private:
   bool refining_ = false;
   std::map<Point, Point> parent_of_;                            // proposed children awaiting their result
   std::vector<std::vector<double>> credit_sum_, credit_count_;  // per axis and value
+  std::optional<GaussianProcess> surrogate_;  // with settings.surrogate
   const SearchPrior* prior_;     // nullptr: none, or an empty one
   double trust_;                 // chance that the prior steers a choice: its agreement so far
   std::size_t prior_next_ = 0;   // the prior's ranking is taken in order

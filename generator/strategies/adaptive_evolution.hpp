@@ -42,6 +42,13 @@ struct AdaptiveEvolutionSettings {
   std::size_t prior_candidates = 8;      // mutants among which the prior picks
   std::size_t prior_evidence = 8;        // measured points before the prior's agreement is judged
   std::size_t prior_patience = 25;       // of the first run, which the prior's best points start
+  // Model-based: each mutation is the best of a few candidates by the expected improvement a
+  // Gaussian process (gaussian_process.hpp) fitted to every result so far predicts.
+  bool surrogate = false;
+  std::size_t surrogate_candidates = 16;
+  std::size_t surrogate_samples = 64;    // random points among which it picks a restart's
+  double surrogate_length_scale = 1.0;   // of an axis' whole range
+  double surrogate_noise = 1e-3;
 };
 
 std::unique_ptr<SearchStrategy> make_adaptive_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,

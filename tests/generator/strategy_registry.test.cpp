@@ -38,12 +38,13 @@ TEST_CASE("capabilities: the strategies that learn from results, and those that 
                                                                      {"genetic_algorithm", {true, true}},
                                                                      {"iterated_local_search", {true, true}},
                                                                      {"simulated_annealing", {true, true}},
-                                                                     {"prior_order", {false, true}}});
+                                                                     {"prior_order", {false, true}},
+                                                                     {"surrogate_evolution", {true, true}}});
   std::set<std::string> guided;
   for (const auto& strategy : registered_strategies()) {
     if (strategy.uses_prior) guided.insert(strategy.name);
   }
-  CHECK(guided == std::set<std::string>{"adaptive_evolution", "prior_order"});
+  CHECK(guided == std::set<std::string>{"adaptive_evolution", "prior_order", "surrogate_evolution"});
   CHECK(registered_strategy("random").name == "random");
   CHECK_THROWS_AS(registered_strategy("auto"), UserError);  // resolved first
 }
@@ -51,7 +52,7 @@ TEST_CASE("capabilities: the strategies that learn from results, and those that 
 TEST_CASE("strategy names: auto first, then exhaustive, random and the strong ones", "[strategy]") {
   CHECK(strategy_names() == std::vector<std::string>{"auto", "exhaustive", "random", "adaptive_evolution",
                                                      "genetic_algorithm", "iterated_local_search",
-                                                     "simulated_annealing", "prior_order"});
+                                                     "simulated_annealing", "prior_order", "surrogate_evolution"});
 }
 
 TEST_CASE("each strategy name makes that strategy: the same points, in order, as its own factory", "[strategy]") {

@@ -74,3 +74,15 @@ TEST_CASE("adaptive_evolution with a prior gives the same search for the same se
   const auto second = drive(*make_adaptive_evolution(space, 60, 11, {}, &prior), space, 60, bowl({2, 4, 6}));
   CHECK(first.proposed == second.proposed);
 }
+
+TEST_CASE("adaptive_evolution guided by a surrogate finds the bottom of a bowl", "[strategy][surrogate]") {
+  const GridSpace space({10, 10, 10, 10});
+  AdaptiveEvolutionSettings settings;
+  settings.surrogate = true;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    auto strategy = make_adaptive_evolution(space, 200, seed, settings);
+    const auto run = drive(*strategy, space, 200, bowl({6, 2, 9, 4}), {1, 3});
+    REQUIRE(run.best);
+    CHECK(*run.best == 1.0);
+  }
+}
