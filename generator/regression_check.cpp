@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "benchmark_session.hpp"
+#include "declared_axes.hpp"
 #include "results_database.hpp"
 #include "winners.hpp"
 #include "workload.hpp"
@@ -310,8 +311,9 @@ public:
     for (const auto& row : stored) {
       if (row.benchmark == session_.name() && row.source_hash == session_.source_hash()) own.push_back(row);
     }
-    const WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest, device.device.name,
-                                       options_.dispatch};
+    WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest, device.device.name,
+                                 options_.dispatch};
+    winner_options.declared = declared_runtime_axes(session_.entries());
     const auto links = select_winners(own, session_.space(), winner_options);
     const ArchitecturePolicies* link = serving_link(links, architecture_of(device.device));
     if (link == nullptr) {

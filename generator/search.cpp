@@ -14,6 +14,7 @@
 
 #include "benchmark_name.hpp"
 #include "benchmark_session.hpp"
+#include "declared_axes.hpp"
 #include "in_memory_store.hpp"
 #include "results_database.hpp"
 #include "score.hpp"
@@ -45,11 +46,11 @@ constexpr std::uint64_t kCountLimit = 1'000'000;
 
 // A variant's score against base's rows; nullopt when it has none.
 std::optional<double> score_of(const std::vector<Measurement>& base_rows, const std::vector<Measurement>& rows,
-                               const std::string& variant) {
+                               const std::string& variant, const DeclaredAxes& declared) {
   std::vector<const Measurement*> pointers;
   for (const auto& row : base_rows) pointers.push_back(&row);
   for (const auto& row : rows) pointers.push_back(&row);
-  for (const auto& score : score_workload(pointers).ranked) {
+  for (const auto& score : score_workload(pointers, declared).ranked) {
     if (score.variant == variant) return score.score;
   }
   return std::nullopt;
@@ -59,8 +60,9 @@ std::optional<double> score_of(const std::vector<Measurement>& base_rows, const 
 // reported, and how many variants ran and failed.
 class VariantBook {
 public:
-  VariantBook(ResultsStore& database, SearchProgress& progress, const std::vector<Measurement>& base_rows)
-      : database_(database), progress_(progress), base_rows_(base_rows) {}
+  VariantBook(ResultsStore& database, SearchProgress& progress, const std::vector<Measurement>& base_rows,
+              DeclaredAxes declared)
+      : database_(database), progress_(progress), base_rows_(base_rows), declared_(std::move(declared)) {}
 
   // Books one variant's rows and tells the strategy how it did: base's time over the variant's
   // (1 / score), or a failure. Lanes call it concurrently.
@@ -87,7 +89,7 @@ public:
       status = Status::skipped;
       reason = rows.front().reason;
     }
-    const auto score = status == Status::ok ? score_of(base_rows_, rows, variant) : std::nullopt;
+    const auto score = status == Status::ok ? score_of(base_rows_, rows, variant, declared_) : std::nullopt;
     progress_.variant_done(variant, status, reason, score, reused);
     return score && *score > 0 ? std::optional<double>(1.0 / *score) : std::nullopt;
   }
@@ -105,6 +107,7 @@ private:
   ResultsStore& database_;
   SearchProgress& progress_;
   const std::vector<Measurement>& base_rows_;
+  const DeclaredAxes declared_;  // base's runtime axes, which the scores weigh by
   std::mutex booking_;
   std::optional<Measurement> first_failure_;
   std::size_t succeeded_ = 0;
@@ -130,7 +133,8 @@ public:
     const VariantSpace whole(space, session_.constraints(), session_.device().limits);
     const auto allowed = whole.count_allowed(kCountLimit);
     database_.record(SearchSpaceRecord{session_.name(), session_.source_hash(), session_.algorithm(),
-                                       allowed ? std::to_string(*allowed) : space.size().to_string(), ranges});
+                                       allowed ? std::to_string(*allowed) : space.size().to_string(), ranges,
+                                       format_declared_axes(declared_runtime_axes(session_.entries()))});
     if (options_.compile_only) {
       for (const auto& workload : session_.selected_workloads()) compile_workload(workload);
       return;
@@ -170,7 +174,7 @@ private:
     const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
                                                 registered_strategy(strategy_name).learns_from_results);
 
-    VariantBook book(database_, progress_, base_rows);
+    VariantBook book(database_, progress_, base_rows, declared_runtime_axes(session_.entries()));
     const auto started = std::chrono::steady_clock::now();
     while (true) {
       check_interrupt();
