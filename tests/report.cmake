@@ -48,8 +48,9 @@ function(policytune_report_error name expected_stderr)
 endfunction()
 set(radix_database "${CMAKE_CURRENT_SOURCE_DIR}/data/databases/radix_sort.host_keys.db")
 policytune_report_error(missing_database "^policytune: error: no/such.db: no such database\n$" --db no/such.db -o unused.html)
-policytune_report_error(bad_regex "^policytune: error: -R '\\[' is not a valid regex: [^\n]*\n$" --db ${radix_database} -R [
-                        -o unused.html)
+# (a bracket would group a CMake list, so a parenthesis is the bad regex)
+policytune_report_error(bad_regex "^policytune: error: -R 'a\\(' is not a valid regex: [^\n]*\n$" --db ${radix_database}
+                        -R "a(" -o unused.html)
 policytune_report_error(corrupt_database "^policytune: error: [^\n]*corrupt.db[^\n]*\n$"
                         --db ${CMAKE_CURRENT_SOURCE_DIR}/data/databases/corrupt.db -o unused.html)
 policytune_report_error(output_is_a_directory "^policytune: error: [^\n]*${report_work}[^\n]*\n$" --db ${radix_database}

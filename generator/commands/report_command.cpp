@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <map>
 #include <memory>
 #include <regex>
 
@@ -36,7 +37,12 @@ RunCommand setup_report(CLI::App& app) {
     }
     ResultsDatabase database(options->database, ResultsDatabase::Mode::read_only);
     std::vector<Measurement> measurements = database.measurements();
-    std::erase_if(measurements, [&](const Measurement& m) { return !std::regex_match(m.benchmark, pattern); });
+    std::map<std::string, bool> matches;  // per benchmark name: a regex per row would cost more than the report
+    std::erase_if(measurements, [&](const Measurement& m) {
+      auto [found, added] = matches.emplace(m.benchmark, false);
+      if (added) found->second = std::regex_match(m.benchmark, pattern);
+      return !found->second;
+    });
     const Report report = build_report(measurements, database.search_spaces(), options->database);
     write_output_file(options->output, render_report_page(report));
     if (options->output != kStandardOutputPath) {

@@ -71,14 +71,22 @@ std::string score_distribution_chart(const WorkloadReport& workload) {
 }
 
 std::string runtime_speedup_chart(const WorkloadReport& workload) {
-  SvgPlot plot("Speedup over base per runtime workload", "runtime workload", "speedup over base (x)");
+  // One axis in every runtime workload ("Elements{io}[pow2]=16"): the axis names the x axis, its values the ticks.
+  std::string axis;
+  for (const auto& s : workload.spreads) {
+    const auto equals = s.workload.find('=');
+    const std::string name = equals == std::string::npos || s.workload.find(',') != std::string::npos ? "" : s.workload.substr(0, equals);
+    axis = &s == &workload.spreads.front() || name == axis ? name : "";
+    if (axis.empty()) break;
+  }
+  SvgPlot plot("Speedup over base per runtime workload", axis.empty() ? "runtime workload" : "runtime workload: " + axis,
+               "speedup over base (x)");
   std::vector<std::string> categories;
-  PlotWhiskers spread{"measured variants: min..max, mean", kMeasuredColor, {}};
+  PlotWhiskers spread{"variants: min..max, mean", kMeasuredColor, {}};
   PlotSeries winner{"winner " + workload.winner, kWinnerColor, PlotSeries::Style::points, {}};
   for (std::size_t i = 0; i < workload.spreads.size(); ++i) {
     const auto& s = workload.spreads[i];
-    const auto equals = s.workload.find('=');
-    categories.push_back(equals == std::string::npos ? s.workload : s.workload.substr(equals + 1));
+    categories.push_back(axis.empty() ? s.workload : s.workload.substr(axis.size() + 1));
     spread.values.push_back({s.workload, {s.mean, {s.min, s.max}}});
     if (s.winner) winner.points.emplace_back(static_cast<double>(i), *s.winner);
   }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -46,6 +47,8 @@ struct WorkloadReport {
   std::string context;      // device, toolkit, library
   std::string source;       // source hash, last measured, current/newest or older
   std::string architecture; // "90" or "host"
+  std::string device;       // the device's name
+  std::string ct_workload;  // "T{ct}=U32"
   ScoredWorkload scored;    // every ranked variant's score, best first
   std::string winner = "base";  // the variant generate takes (pick_winner); base when none beats the noise
   double winner_score = 1;
@@ -64,7 +67,10 @@ struct WorkloadReport {
 struct HubLinks {
   std::string benchmark;
   std::string source_hash;
-  std::vector<ArchitecturePolicies> architectures;  // select_winners, with every dispatch a selector can take
+  std::vector<ArchitecturePolicies> architectures;  // select_winners: one policy per workload
+  // Where a size dispatch is kept: (architecture, compile-time workload) -> its ranges, as
+  // `generate --dispatch` renders them (`2^8..2^10 base; 2^12..2^20 bits_11`).
+  std::map<std::pair<std::string, std::string>, std::string> dispatch_ranges;
   std::string problem;  // why the links cannot be shown (several devices of one architecture, no search space)
 };
 
@@ -80,9 +86,12 @@ struct Report {
 Report build_report(const std::vector<Measurement>& measurements, const std::vector<SearchSpaceRecord>& spaces,
                     const std::string& database);
 
-// The speedup over base of every variant with complete, successful rows, per runtime workload
-// (entry, workload): base's median over the variant's, as score_workload computes it.
-std::vector<std::pair<std::string, std::vector<std::pair<RuntimeKey, double>>>> runtime_speedups(
-    const std::vector<const Measurement*>& rows, const ScoredWorkload& scored);
+// The speedup over base of every ranked variant per runtime workload: base's median over the
+// variant's, as score_workload computes them.
+struct RuntimeSpeedups {
+  std::vector<RuntimeKey> workloads;  // base's runtime workloads, in the order stored
+  std::vector<std::pair<std::string, std::vector<double>>> variants;  // ranked ones but base: speedup per workload
+};
+RuntimeSpeedups runtime_speedups(const std::vector<const Measurement*>& rows, const ScoredWorkload& scored);
 
 }  // namespace policytune

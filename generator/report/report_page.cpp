@@ -100,15 +100,11 @@ std::string workload_section(const WorkloadReport& w, std::size_t index) {
   return out + "</section>\n";
 }
 
-std::string policy_cell(const WorkloadPolicy& policy) {
+std::string policy_cell(const HubLinks& hub, const ArchitecturePolicies& link, const WorkloadPolicy& policy) {
   std::string out = policy.variant_name == "base" ? "base (the library's policy)" : "<code>" + html(policy.variant_name) + "</code>";
   if (policy.score) out += fmt::format(", score {:.4f}", policy.score->score);
-  if (policy.ranges) {
-    out += "<br>with <code>--dispatch " + html(policy.ranges->measured.axis.name) + "</code>: ";
-    for (const auto& range : policy.ranges->ranges) {
-      out += html(policy.ranges->measured.axis.describe(range.range)) + " <code>" + html(range.range.variant) + "</code>; ";
-    }
-  }
+  const auto ranges = hub.dispatch_ranges.find({link.architecture, policy.ct_workload});
+  if (ranges != hub.dispatch_ranges.end()) out += "<br>with <code>--dispatch</code>: " + html(ranges->second);
   return out;
 }
 
@@ -127,7 +123,7 @@ std::string hubs_section(const Report& report) {
       const std::string name = link.architecture == "host" ? "host" : "sm_" + link.architecture;
       for (const auto& policy : link.workloads) {
         out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", html(name), html(link.device_note),
-                           html(policy.ct_workload), policy_cell(policy));
+                           html(policy.ct_workload), policy_cell(hub, link, policy));
       }
     }
     out += "</table>\n";

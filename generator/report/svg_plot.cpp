@@ -108,6 +108,11 @@ SvgPlot::Frame SvgPlot::frame(int width, int height) const {
   }
   widen(x_low, x_high);
   widen(y_low, y_high);
+  if (categories_.empty() && !power_of_two_x_) {  // room for a marker at the edge
+    const double room = (x_high - x_low) * 0.03;
+    x_low -= room;
+    x_high += room;
+  }
   const double pad = (y_high - y_low) * 0.06;
   f.x_low = x_low;
   f.x_high = x_high;
@@ -203,7 +208,7 @@ std::string SvgPlot::legend(const Frame& f) const {
   double y = f.top + 8;
   const double x = f.right + 18;
   const auto entry = [&](const std::string& swatch, const std::string& label) {
-    std::string text = label.size() > 34 ? label.substr(0, 33) + "…" : label;
+    std::string text = label.size() > 31 ? label.substr(0, 30) + "…" : label;
     out += swatch + fmt::format(R"(<text class="legend" x="{:.1f}" y="{:.1f}">{}</text>)", x + 26, y + 4, escape_xml(text));
     y += 18;
   };

@@ -75,7 +75,7 @@ TEST_CASE("report of the recorded radix sort: scores, speedups, dispatch, covera
     REQUIRE(w.dispatch.dispatch);
     CHECK(w.dispatch.kept);
     CHECK(w.dispatch.dispatch->axis.name == "Elements{io}");
-    CHECK(host.workloads[i].ranges.has_value());
+    CHECK(report.hubs[0].dispatch_ranges.count({"host", w.ct_workload}) == 1);
     REQUIRE_FALSE(w.curves.empty());
     for (const auto& curve : w.curves) CHECK(curve.points.size() == 8);
     CHECK(w.curves.front().points.front().first == 8);  // exponents on a power-of-two axis
