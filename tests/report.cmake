@@ -64,3 +64,8 @@ add_test(NAME cli.check.junit
 
 # The script behind README's report timing, in a short form.
 policytune_script_test(benchmark-report 3000)
+add_test(NAME cli.check.junit_is_a_directory
+  COMMAND ${CMAKE_COMMAND}
+          "-DCOMMAND=$<TARGET_FILE:policytune>^^check^^${CMAKE_CURRENT_SOURCE_DIR}/data/check/bench/check/work.cpp^^--junit^^${report_work}"
+          -DEXPECT_EXIT=2 "-DEXPECT_STDERR=^policytune: error: [^\n]*report: --junit names a directory, not a file to write\n$"
+          -DWORKING_DIRECTORY=${report_work} -P "${run_and_match}")

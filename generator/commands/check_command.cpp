@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 
 #include "../check_report_formats.hpp"
@@ -96,6 +97,10 @@ RunCommand setup_check(CLI::App& app) {
     resolved.measuring = options->resolved();
     for (const auto& source : resolved.measuring.sources) {
       if (access(source.c_str(), R_OK) != 0) throw UserError(source, 0, "cannot read the benchmark source");
+    }
+    // Refused before minutes of measuring, not after (write_output_file refuses the rest when it writes).
+    if (!outputs->junit.empty() && std::filesystem::is_directory(outputs->junit)) {
+      throw UserError(outputs->junit, 0, "--junit names a directory, not a file to write");
     }
     install_interrupt_handlers();
     SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0);
