@@ -64,7 +64,7 @@ std::string score_distribution_chart(const WorkloadReport& workload) {
                         kWinnerColor, false});
   } else {
     const double best = ranked.front().score;
-    plot.add(PlotMarker{best, fmt::format("best {} ({:.3f}), within noise: base wins", ranked.front().variant, best),
+    plot.add(PlotMarker{best, fmt::format("best {} ({:.3f}), not beyond the noise: base wins", ranked.front().variant, best),
                         "#f28e2b", false});
   }
   return plot.render();

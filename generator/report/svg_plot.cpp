@@ -207,9 +207,18 @@ std::string SvgPlot::legend(const Frame& f) const {
   std::string out;
   double y = f.top + 8;
   const double x = f.right + 18;
+  // A long label wraps once at its first ", " and is cut after that.
   const auto entry = [&](const std::string& swatch, const std::string& label) {
-    std::string text = label.size() > 31 ? label.substr(0, 30) + "…" : label;
-    out += swatch + fmt::format(R"(<text class="legend" x="{:.1f}" y="{:.1f}">{}</text>)", x + 26, y + 4, escape_xml(text));
+    const auto cut = [](const std::string& text) { return text.size() > 31 ? text.substr(0, 30) + "…" : text; };
+    const auto comma = label.find(", ");
+    const bool wrap = label.size() > 31 && comma != std::string::npos && comma <= 31;
+    out += swatch + fmt::format(R"(<text class="legend" x="{:.1f}" y="{:.1f}">{}</text>)", x + 26, y + 4,
+                                escape_xml(cut(wrap ? label.substr(0, comma + 1) : label)));
+    if (wrap) {
+      y += 15;
+      out += fmt::format(R"(<text class="legend" x="{:.1f}" y="{:.1f}">{}</text>)", x + 26, y + 4,
+                         escape_xml(cut(label.substr(comma + 2))));
+    }
     y += 18;
   };
   const auto line = [&](const std::string& color, const std::string& extra) {
