@@ -215,7 +215,7 @@ HubLinks hub_links(const std::vector<Measurement>& measurements, const std::opti
       for (const auto& range : report->dispatch.dispatch->ranges) {
         ranges += (ranges.empty() ? "" : "; ") + report->dispatch.dispatch->axis.describe(range) + " " + range.variant;
       }
-      links.dispatch_ranges[{link.architecture, report->ct_workload}] = ranges;
+      links.dispatch_ranges[{link.architecture, report->ct_workload}] = {report->dispatch.dispatch->axis.name, ranges};
     }
   }
   return links;

@@ -68,9 +68,9 @@ struct HubLinks {
   std::string benchmark;
   std::string source_hash;
   std::vector<ArchitecturePolicies> architectures;  // select_winners: one policy per workload
-  // Where a size dispatch is kept: (architecture, compile-time workload) -> its ranges, as
-  // `generate --dispatch` renders them (`2^8..2^10 base; 2^12..2^20 bits_11`).
-  std::map<std::pair<std::string, std::string>, std::string> dispatch_ranges;
+  // Where a size dispatch is kept: (architecture, compile-time workload) -> (its axis, its ranges) as
+  // `generate --dispatch AXIS` renders them: (`Elements{io}`, `2^8..2^10 base; 2^12..2^20 bits_11`).
+  std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> dispatch_ranges;
   std::string problem;  // why the links cannot be shown (several devices of one architecture, no search space)
 };
 

@@ -104,14 +104,17 @@ std::string policy_cell(const HubLinks& hub, const ArchitecturePolicies& link, c
   std::string out = policy.variant_name == "base" ? "base (the library's policy)" : "<code>" + html(policy.variant_name) + "</code>";
   if (policy.score) out += fmt::format(", score {:.4f}", policy.score->score);
   const auto ranges = hub.dispatch_ranges.find({link.architecture, policy.ct_workload});
-  if (ranges != hub.dispatch_ranges.end()) out += "<br>with <code>--dispatch</code>: " + html(ranges->second);
+  if (ranges != hub.dispatch_ranges.end()) {
+    out += "<br>with <code>--dispatch " + html(ranges->second.first) + "</code>: " + html(ranges->second.second);
+  }
   return out;
 }
 
 std::string hubs_section(const Report& report) {
   std::string out = "<section id=\"hub\">\n<h2>The generated hub's architecture links</h2>\n"
                     "<p class=\"context\">What <code>policytune generate</code> renders per architecture from this "
-                    "database (exact device match; the ranges are those a <code>--dispatch</code> hub adds).</p>\n";
+                    "database (exact device match), and the ranges a <code>--dispatch</code> hub adds where a size dispatch is "
+                    "kept (over the runtime axis that gains most).</p>\n";
   for (const auto& hub : report.hubs) {
     out += fmt::format("<h3>{} (source {})</h3>\n", html(hub.benchmark), html(hub.source_hash));
     if (!hub.problem.empty()) {

@@ -33,7 +33,7 @@ TEST_CASE("report page of the recorded radix sort: self-contained, four charts p
   CHECK(count(page, "Dispatch kept:") == 2);
   CHECK(page.find("coverage (measured / space)</th><td>9 / 9 (100%)") != std::string::npos);
   CHECK(page.find("<td>host</td><td>measured on ") != std::string::npos);
-  CHECK(page.find("with <code>--dispatch</code>: 2^8..2^10 ") != std::string::npos);
+  CHECK(page.find("with <code>--dispatch Elements{io}</code>: 2^8..2^10 ") != std::string::npos);
 }
 
 TEST_CASE("report page: hostile names are text, never markup", "[report]") {
