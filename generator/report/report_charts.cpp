@@ -131,6 +131,7 @@ std::string dispatch_chart(const WorkloadReport& workload) {
 
 std::string convergence_chart(const WorkloadReport& workload) {
   SvgPlot plot("Search convergence", "variants evaluated (in the order stored)", "best score so far (x)");
+  plot.set_whole_x(true);
   plot.add(PlotSeries{"best score found", kWinnerColor, PlotSeries::Style::step, workload.convergence});
   plot.add_reference(1.0, "base (1.0)");
   return plot.render();

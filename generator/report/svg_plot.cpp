@@ -142,7 +142,9 @@ std::string SvgPlot::axes(const Frame& f) const {
     const int every = std::max(1, (last - first) / 10 + 1);
     for (int k = first; k <= last; k += every) x_ticks.emplace_back(k, fmt::format("2^{}", k));
   } else {
-    for (const double tick : nice_ticks(f.x_low, f.x_high, 8)) x_ticks.emplace_back(tick, number(tick));
+    for (const double tick : nice_ticks(f.x_low, f.x_high, 8)) {
+      if (!whole_x_ || tick == std::floor(tick)) x_ticks.emplace_back(tick, number(tick));
+    }
   }
   for (const auto& [x, label] : x_ticks) {
     out += fmt::format(R"(<line class="axis" x1="{0:.1f}" x2="{0:.1f}" y1="{1:.1f}" y2="{2:.1f}"/>)"

@@ -57,6 +57,8 @@ public:
 
   // x values are exponents of two: ticks at whole exponents, labelled 2^k.
   void set_power_of_two_x(bool on) { power_of_two_x_ = on; }
+  // x values are counts: no tick between two whole numbers.
+  void set_whole_x(bool on) { whole_x_ = on; }
   // Categorical x axis: category i sits at x = i, labelled with its name.
   void set_categories(std::vector<std::string> categories) { categories_ = std::move(categories); }
   // A horizontal reference line at y, in the legend as `label`.
@@ -82,6 +84,7 @@ private:
   std::string x_label_;
   std::string y_label_;
   bool power_of_two_x_ = false;
+  bool whole_x_ = false;
   std::vector<std::string> categories_;
   std::optional<std::pair<double, std::string>> reference_;
   std::vector<PlotSeries> series_;

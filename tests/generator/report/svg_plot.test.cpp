@@ -62,3 +62,13 @@ TEST_CASE("SvgPlot: categories label the x axis; an empty plot still draws its a
   CHECK(empty.find("nan") == std::string::npos);
   CHECK(empty.find("inf") == std::string::npos);
 }
+
+TEST_CASE("SvgPlot: a count axis has no ticks between whole numbers", "[report]") {
+  SvgPlot plot("Convergence", "variants evaluated", "best score so far (x)");
+  plot.set_whole_x(true);
+  plot.add(PlotSeries{"best", "#d62728", PlotSeries::Style::step, {{0, 1}, {1, 1.5}, {3, 2}}});
+  const std::string svg = plot.render();
+  CHECK(svg.find(">0.5</text>") == std::string::npos);
+  CHECK(svg.find(">1</text>") != std::string::npos);
+  CHECK(svg.find(">3</text>") != std::string::npos);
+}
