@@ -62,12 +62,6 @@ const Measurement* whole_run_failure(const std::vector<Measurement>& rows) {
   return nullptr;
 }
 
-std::string human_time(double seconds) {
-  if (seconds >= 1) return fmt::format("{:.3f} s", seconds);
-  if (seconds >= 1e-3) return fmt::format("{:.3f} ms", seconds * 1e3);
-  return fmt::format("{:.3f} us", seconds * 1e6);
-}
-
 // A kept dispatch: each range's variant at the range's boundaries, against base and against the
 // single policy the ranges replaced.
 class DispatchCheck {
@@ -440,6 +434,24 @@ private:
 
 }  // namespace
 
+std::string human_time(double seconds) {
+  if (seconds >= 1) return fmt::format("{:.3f} s", seconds);
+  if (seconds >= 1e-3) return fmt::format("{:.3f} ms", seconds * 1e3);
+  return fmt::format("{:.3f} us", seconds * 1e6);
+}
+
+std::string describe_verdict(const CheckRow& row) {
+  std::string verdict(to_string(row.verdict));
+  if (row.verdict == CheckRow::Verdict::regression) {
+    verdict += fmt::format(" (slower than base by more than {:.1f}%)", 100 * row.allowed_slowdown);
+  } else if (row.verdict == CheckRow::Verdict::gain_lost) {
+    verdict += fmt::format(" (gain below {:.3f})", std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss));
+  } else if (row.verdict == CheckRow::Verdict::failed) {
+    verdict += ": " + row.reason;
+  }
+  return verdict;
+}
+
 std::string_view to_string(CheckRow::Verdict verdict) noexcept {
   switch (verdict) {
     case CheckRow::Verdict::ok: return "ok";
@@ -501,12 +513,7 @@ std::string format_check_report(const CheckReport& report) {
                                     row.range, {single, "", "", ""}));
         continue;
       }
-      std::string verdict(to_string(row.verdict));
-      if (row.verdict == CheckRow::Verdict::regression) {
-        verdict += fmt::format(" (slower than base by more than {:.1f}%)", 100 * row.allowed_slowdown);
-      } else if (row.verdict == CheckRow::Verdict::gain_lost) {
-        verdict += fmt::format(" (gain below {:.3f})", std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss));
-      }
+      const std::string verdict = describe_verdict(row);
       table.push_back(with_ranges(
           {row.benchmark, row.ct_workload, row.rt_workload, row.variant, human_time(row.base_seconds),
            human_time(row.shipped_seconds), fmt::format("{:.3f}", row.speedup), optional_ratio(row.stored_speedup),

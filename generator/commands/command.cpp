@@ -27,6 +27,9 @@ const std::vector<Command>& all_commands() {
        setup_import},
       {"replay", "run a search strategy against a recorded landscape (Kernel Tuner cache): fraction of the optimum found",
        setup_replay},
+      {"report", "write one self-contained HTML page with plots of a database: scores, speedups, size dispatch, "
+                 "coverage, failures, convergence and the hub's architecture links",
+       setup_report},
   };
   return commands;
 }
