@@ -5,9 +5,10 @@
 // How: every buffer the benchmark allocates is registered (`buffers()`; the compatibility headers
 // register thrust::device_vector's allocations, and mark those `generate` filled as inputs). After
 // the run that is verified, each output the state declared (add_global_memory_writes<T>(n)) is
-// matched to the earliest live buffer of exactly n * sizeof(T) bytes, preferring buffers that are
-// not inputs. Base (TUNE_BASE) saves those bytes in $POLICYTUNE_REFERENCE_DIR, one file per state
-// (entry, compile-time and runtime workload); a variant compares its bytes with that file:
+// matched to the earliest live buffer of exactly n * sizeof(T) bytes, else to the beginning of a
+// larger one, preferring buffers that are not inputs (match_outputs). Base (TUNE_BASE) saves
+// those bytes in $POLICYTUNE_REFERENCE_DIR, one file per state (entry, compile-time and runtime
+// workload); a variant compares its bytes with that file:
 // integers exactly, float and double within a relative tolerance. Limits: an output must be
 // declared with its element type and count; a buffer is found by its size only.
 #pragma once
@@ -75,19 +76,25 @@ inline buffer_registry& buffers()
 
 namespace detail
 {
-/// For each declared output, the buffer that holds it (null where none has its size).
+/// For each declared output, the buffer that holds it (null where none is large enough). In this
+/// order of preference: a buffer of exactly its size that is not an input, a larger one that is
+/// not an input (CUB sizes outputs for the worst case and declares what was written: the output
+/// is its beginning), then the same among the inputs (an output written in place).
 inline std::vector<const buffer_record*> match_outputs(const std::vector<declared_output>& outputs,
                                                        const std::vector<buffer_record>& live)
 {
   std::vector<const buffer_record*> matched(outputs.size(), nullptr);
   std::vector<bool> taken(live.size(), false);
-  for (int pass = 0; pass < 2; ++pass) // first buffers that are not inputs, then inputs (in place)
+  for (int pass = 0; pass < 4; ++pass)
   {
+    const bool inputs = pass >= 2;
+    const bool exact  = pass % 2 == 0;
     for (std::size_t o = 0; o < outputs.size(); ++o)
     {
       for (std::size_t b = 0; b < live.size() && matched[o] == nullptr; ++b)
       {
-        if (!taken[b] && live[b].bytes == outputs[o].bytes && live[b].input == (pass == 1))
+        const bool fits = exact ? live[b].bytes == outputs[o].bytes : live[b].bytes > outputs[o].bytes;
+        if (!taken[b] && fits && live[b].input == inputs)
         {
           matched[o] = &live[b];
           taken[b]   = true;
@@ -125,7 +132,7 @@ inline captured_outputs capture_outputs(const std::vector<declared_output>& outp
     if (matched[o] == nullptr)
     {
       c.problem = "declared output " + std::to_string(o) + " (" + std::to_string(outputs[o].bytes)
-                + " bytes) is no buffer the benchmark allocated";
+                + " bytes) fits in no buffer the benchmark allocated";
       c.data.clear();
       return c;
     }

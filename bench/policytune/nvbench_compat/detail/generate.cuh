@@ -172,6 +172,8 @@ T highest_default()
 }
 
 /// `generate(n[, entropy])`: any element type, over its whole range (CUB's: numeric_limits min..max).
+/// Each conversion of one generator takes the next seed, as CUB's (`auto g = generate(n);` for
+/// keys and then for values gives different data).
 struct any_vector_generator
 {
   seed_t seed;
@@ -179,9 +181,11 @@ struct any_vector_generator
   bit_entropy entropy;
 
   template <class T>
-  operator thrust::device_vector<T>() const
+  operator thrust::device_vector<T>()
   {
-    return generated<T>(elements, seed, entropy, lowest_default<T>(), highest_default<T>());
+    auto data = generated<T>(elements, seed, entropy, lowest_default<T>(), highest_default<T>());
+    ++seed;
+    return data;
   }
 };
 
@@ -195,7 +199,12 @@ struct vector_generator
   T lo;
   T hi;
 
-  operator thrust::device_vector<T>() const { return generated<T>(elements, seed, entropy, lo, hi); }
+  operator thrust::device_vector<T>()
+  {
+    auto data = generated<T>(elements, seed, entropy, lo, hi);
+    ++seed;
+    return data;
+  }
 };
 
 /// Segment sizes drawn uniformly from [min_size, max_size] until `total` elements are covered.
