@@ -160,39 +160,46 @@ inline std::string encode_outputs(const captured_outputs& c)
   return out;
 }
 
-/// Reads what encode_outputs wrote; false for anything else (a damaged or foreign file).
+/// The header line at `at` (without its '\n'), and `at` moved past it; false at the end of the text.
+inline bool next_line(const std::string& text, std::size_t& at, std::string& line)
+{
+  const std::size_t end = text.find('\n', at);
+  if (end == std::string::npos)
+  {
+    return false;
+  }
+  line = text.substr(at, end - at);
+  at   = end + 1;
+  return true;
+}
+
+/// Reads what encode_outputs wrote; false for anything else (a damaged or foreign file). Header
+/// lines are split at their '\n' before they are parsed: the raw bytes after one may be anything.
 inline bool decode_outputs(const std::string& text, captured_outputs& c)
 {
-  const std::string magic = "policytune-reference 1\n";
-  if (text.compare(0, magic.size(), magic) != 0)
+  std::size_t at = 0;
+  std::string line;
+  if (!next_line(text, at, line) || line != "policytune-reference 1" || !next_line(text, at, line))
   {
     return false;
   }
-  std::size_t at = magic.size();
-  if (text.compare(at, 8, "problem ") == 0)
+  if (line.compare(0, 8, "problem ") == 0)
   {
-    const std::size_t end = text.find('\n', at);
-    c.problem             = text.substr(at + 8, end == std::string::npos ? std::string::npos : end - at - 8);
-    return !c.problem.empty();
+    c.problem = line.substr(8);
+    return !c.problem.empty() && at == text.size();
   }
   unsigned long long count = 0;
-  int used                 = 0;
-  if (std::sscanf(text.c_str() + at, "outputs %llu\n%n", &count, &used) != 1 || used == 0 || count > 4096)
+  char extra               = 0;
+  if (std::sscanf(line.c_str(), "outputs %llu%c", &count, &extra) != 1 || count > 4096)
   {
     return false;
   }
-  at += static_cast<std::size_t>(used);
   for (unsigned long long o = 0; o < count; ++o)
   {
     char kind                = 0;
     unsigned long long bytes = 0;
-    if (std::sscanf(text.c_str() + at, "%c %llu\n%n", &kind, &bytes, &used) != 2 || used == 0
-        || (kind != 'x' && kind != 'f' && kind != 'd'))
-    {
-      return false;
-    }
-    at += static_cast<std::size_t>(used);
-    if (text.size() - at < bytes)
+    if (!next_line(text, at, line) || std::sscanf(line.c_str(), "%c %llu%c", &kind, &bytes, &extra) != 2
+        || (kind != 'x' && kind != 'f' && kind != 'd') || text.size() - at < bytes)
     {
       return false;
     }
@@ -214,6 +221,10 @@ bool close_enough(F actual, F expected, double rtol)
   if (actual == expected)
   {
     return true; // also equal infinities
+  }
+  if (std::isinf(actual) || std::isinf(expected))
+  {
+    return false; // no tolerance reaches an infinity
   }
   return std::fabs(static_cast<double>(actual) - static_cast<double>(expected))
       <= rtol * std::fabs(static_cast<double>(expected)) + 1e-30;
