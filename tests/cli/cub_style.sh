@@ -24,7 +24,7 @@ base=$(ls "$work"/build/scan.exclusive.sum/*/base)
 list=$("$base" --list)
 for expected in '"name":"base"' '"name":"helpers"' '"name":"T{ct}","kind":"type","values":[{"label":"I32"' \
   '{"label":"F32","type":"float"}' '"name":"Entropy","kind":"string","values":["1.000","0.201","0.000"]' \
-  '"name":"Segments","kind":"int64","values":["1","1000"]'; do
+  '"name":"Segments","kind":"int64","pow2":false,"values":["1","1000"]'; do
   [[ $list == *"$expected"* ]] || { echo "cub_style: --list lacks $expected: $list" >&2; exit 1; }
 done
 
