@@ -99,6 +99,9 @@ static void basic(nvbench::state& state, nvbench::type_list<T, OffsetT>)
 // The helper's lists, as CUB's documentation gives them (a variant's build narrows them to TUNE_T).
 using some_offset_types = push_back_t<nvbench::type_list<int32_t>, int64_t>;
 static_assert(::cuda::std::is_same_v<nvbench::tl::get<1, some_offset_types>, int64_t>);
+#if NVBENCH_HELPER_HAS_I128
+static_assert(sizeof(int128_t) == 16 && sizeof(uint128_t) == 16);
+#endif
 #ifndef TUNE_T
 static_assert(::cuda::std::is_same_v<nvbench::tl::get<7, all_types>, complex>);
 static_assert(::cuda::std::is_same_v<nvbench::tl::get<6, fundamental_types>, double>);
@@ -131,7 +134,9 @@ static void helpers(nvbench::state& state, nvbench::type_list<T, OffsetT>)
   thrust::device_vector<OffsetT> keys    = generate.uniform.key_segments(elements, 1, 64);
   thrust::device_vector<OffsetT> offsets = generate.uniform.segment_offsets(elements, 1, 64);
   thrust::device_vector<OffsetT> skewed  = generate.power_law.segment_offsets(elements, segments);
-  thrust::device_vector<T> values        = generate(elements);
+  auto generator                         = generate(elements);
+  thrust::device_vector<T> values        = generator;
+  thrust::device_vector<T> more_values   = generator; // the next seed: other data
   thrust::device_vector<complex> pairs   = generate(elements, bit_entropy::_0_000);
   thrust::device_vector<int> counts(2);
   do_not_optimize(entropy_to_probability(bit_entropy::_0_811));
