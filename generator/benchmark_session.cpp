@@ -205,8 +205,19 @@ BenchmarkSession::BenchmarkSession(const SearchOptions& options, SearchProgress&
   source_hash_ = content_hash(source_text_);
   std::vector<std::string> macros;
   for (const auto& parameter : space_.parameters()) macros.push_back(parameter.macro);
-  batchable_ = batchable(source_text_, macros);
+  batchable_ = batchable(source_text_, macros, local_header_texts());
   directory_ = (fs::path(options_.build_directory) / name_ / source_hash_).string();
+}
+
+// The texts of the source's quoted includes that exist beside it (CUB's "base.cuh").
+std::vector<std::string> BenchmarkSession::local_header_texts() const {
+  std::vector<std::string> texts;
+  const fs::path folder = fs::absolute(source_).parent_path();
+  for (const auto& name : quoted_includes(source_text_)) {
+    std::error_code error;
+    if (fs::is_regular_file(folder / name, error)) texts.push_back(read_text_file((folder / name).string()));
+  }
+  return texts;
 }
 
 Seconds BenchmarkSession::build_timeout() const {
@@ -345,7 +356,7 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
   const std::string& ct_workload = workload.name;
   Measurement failure = template_row(ct_workload);
   failure.variant = variant;
-  const auto result = run_process(argv, timeout, std::nullopt, environment);
+  const auto result = run_process(argv, timeout, std::nullopt, with_reference_directory(environment));
   progress_.add_run_time(result.elapsed.count());
   if (elapsed != nullptr) *elapsed = result.elapsed;
   if (result.interrupted) throw SearchInterrupted();
@@ -359,6 +370,17 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
     return {failure};
   }
   return rows_of_run(run, ct_workload, failure);
+}
+
+// Where base leaves its outputs for the variants of a benchmark that declares no check of its own
+// (bench/policytune/bench/reference_output.hpp): beside the builds of this very source.
+std::vector<std::string> BenchmarkSession::with_reference_directory(std::vector<std::string> environment) const {
+  const fs::path references = fs::path(directory_) / "references";
+  std::error_code error;
+  fs::create_directories(references, error);
+  if (error) throw EnvironmentError(references.string(), "cannot create: " + error.message());
+  environment.push_back("POLICYTUNE_REFERENCE_DIR=" + fs::absolute(references).string());
+  return environment;
 }
 
 std::vector<Measurement> BenchmarkSession::rows_of_run(const HarnessRun& run, const std::string& ct_workload,

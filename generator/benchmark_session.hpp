@@ -87,6 +87,8 @@ private:
   void probe_device();
   // The rows of a run that ended well: one per state, each checked; or one failure row.
   std::vector<Measurement> rows_of_run(const HarnessRun& run, const std::string& ct_workload, Measurement failure) const;
+  std::vector<std::string> with_reference_directory(std::vector<std::string> environment) const;
+  std::vector<std::string> local_header_texts() const;
   // build()'s compile of one group of variants (indexes) into one binary, recorded in its builds.
   GroupCompile group_compile(const std::vector<std::size_t>& group, const WorkloadBuild& job);
   BuildQueue::Outcome compile_group(const std::vector<std::size_t>& group, WorkloadBuild& job);

@@ -68,7 +68,7 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
 SearchOptions MeasurementCommandOptions::resolved() const {
   SearchOptions resolved = search;
   for (const auto& spec : axis_specs) resolved.filters.push_back(parse_axis_filter(spec));
-  resolved.compiler.include_directories = {default_harness_directory()};
+  resolved.compiler.include_directories = default_include_directories();
   resolved.compiler.include_directories.insert(resolved.compiler.include_directories.end(), include_directories.begin(),
                                                include_directories.end());
   return resolved;
