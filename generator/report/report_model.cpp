@@ -163,7 +163,7 @@ WorkloadReport workload_report(const WorkloadGroup& group, const std::vector<Sea
   report.architecture = architecture_of(group.scope.device);
   report.device = group.scope.device.name;
   report.ct_workload = group.scope.ct_workload;
-  report.scored = score_workload(group.rows);
+  report.scored = score_workload(group.rows, group.declared);
   if (report.scored.problem.empty()) {
     if (const auto winner = pick_winner(report.scored, group.rows, renderable(space))) {
       report.winner = winner->score.variant;
@@ -188,7 +188,8 @@ WorkloadReport workload_report(const WorkloadGroup& group, const std::vector<Sea
 
 // The links generate renders for one source (one policy per workload), and the ranges of the
 // dispatches the report's workloads keep, as `generate --dispatch` adds them.
-HubLinks hub_links(const std::vector<Measurement>& measurements, const std::optional<SearchSpace>& space,
+HubLinks hub_links(const std::vector<Measurement>& measurements, const std::vector<SearchSpaceRecord>& spaces,
+                   const std::string& database, const std::optional<SearchSpace>& space,
                    const std::string& benchmark, const std::string& source_hash,
                    const std::vector<std::pair<const WorkloadGroup*, const WorkloadReport*>>& workloads) {
   HubLinks links{benchmark, source_hash, {}, {}, ""};
@@ -200,6 +201,7 @@ HubLinks hub_links(const std::vector<Measurement>& measurements, const std::opti
     WinnerOptions options;
     options.benchmark = benchmark;
     options.source_hash = source_hash;
+    options.declared = declared_axes_of(spaces, benchmark, source_hash, database);
     links.architectures = select_winners(measurements, *space, options);
   } catch (const UserError& error) {
     links.problem = error.what();
@@ -254,7 +256,7 @@ RuntimeSpeedups runtime_speedups(const std::vector<const Measurement*>& rows, co
 Report build_report(const std::vector<Measurement>& measurements, const std::vector<SearchSpaceRecord>& spaces,
                     const std::string& database) {
   Report report{database, measurements.size(), {}, {}};
-  const auto groups = group_by_workload(measurements);
+  const auto groups = group_by_workload(measurements, spaces, database);
   const SourceStatus sources = source_status(measurements, {});
   std::map<std::pair<std::string, std::string>, std::optional<SearchSpace>> recorded;  // (benchmark, source hash)
   for (const auto& group : groups) {
@@ -268,7 +270,7 @@ Report build_report(const std::vector<Measurement>& measurements, const std::vec
   }
   for (std::size_t i = 0; i < groups.size(); ++i) pairs.emplace_back(&groups[i], &report.workloads[i]);
   for (const auto& [benchmark, hash] : sources.newest) {
-    report.hubs.push_back(hub_links(measurements, recorded[{benchmark, hash}], benchmark, hash, pairs));
+    report.hubs.push_back(hub_links(measurements, spaces, database, recorded[{benchmark, hash}], benchmark, hash, pairs));
   }
   return report;
 }
