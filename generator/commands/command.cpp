@@ -27,6 +27,9 @@ const std::vector<Command>& all_commands() {
        setup_import},
       {"replay", "run a search strategy against a recorded landscape (Kernel Tuner cache): fraction of the optimum found",
        setup_replay},
+      {"batch", "run the command lines a JSON file lists in one process start; print each one's exit code and output "
+                "as a line of JSON (stops at the first that fails)",
+       setup_batch},
   };
   return commands;
 }
