@@ -225,11 +225,7 @@ Seconds BenchmarkSession::variant_run_timeout(Seconds base_run_time) const {
 }
 
 void BenchmarkSession::prepare(BaseAnswerCache* answers) {
-  // What searches of this benchmark killed earlier left behind: batch sources, partial binaries.
-  remove_stale_scratch(fs::path(options_.build_directory) / name_);
-  const fs::path directory(directory_);
-  fs::create_directories(directory);
-  base_binary_ = (directory / "base").string();
+  base_binary_ = (fs::path(directory_) / "base").string();
   answers_ = answers;
   answer_key_.reset();
   recalled_.reset();
@@ -270,7 +266,11 @@ void BenchmarkSession::ensure_base_built() {
 }
 
 void BenchmarkSession::build_base_unless_cached() {
+  // Made when something is built (a search that finds everything stored writes nothing here).
+  // What searches of this benchmark killed earlier left behind goes: batch sources, partial binaries.
+  remove_stale_scratch(fs::path(options_.build_directory) / name_);
   const fs::path directory(directory_);
+  fs::create_directories(directory);
   // A base built by the same command from this very source (the directory is keyed by its hash)
   // is reused: a resumed or repeated search starts at once. The command names the final binary,
   // so that it reads the same whichever process built it.

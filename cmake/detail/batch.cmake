@@ -5,14 +5,16 @@ include_guard(GLOBAL)
 # more than what each command does, and a hundred calls would otherwise start it three hundred
 # times. The results are reported call by call, in order, as if each had run on its own.
 
-# A JSON string holding `value`.
-function(policytune_detail_json_string out value)
-  string(REPLACE "\\" "\\\\" value "${value}")
-  string(REPLACE "\"" "\\\"" value "${value}")
-  string(REPLACE "\n" "\\n" value "${value}")
-  string(REPLACE "\r" "\\r" value "${value}")
-  string(REPLACE "\t" "\\t" value "${value}")
-  set(${out} "\"${value}\"" PARENT_SCOPE)
+# A JSON array of the strings of `list` (whose elements hold no ';': CMake lists cannot). The list is
+# escaped whole, which is several times faster than escaping element by element, and it shows.
+function(policytune_detail_json_array out list)
+  string(REPLACE "\\" "\\\\" list "${list}")
+  string(REPLACE "\"" "\\\"" list "${list}")
+  string(REPLACE "\n" "\\n" list "${list}")
+  string(REPLACE "\r" "\\r" list "${list}")
+  string(REPLACE "\t" "\\t" list "${list}")
+  string(REPLACE ";" "\",\"" list "${list}")
+  set(${out} "[\"${list}\"]" PARENT_SCOPE)
 endfunction()
 
 # policytune_detail_queue(KIND space|templates|search NAME <name> TOOL <policytune> [CALL <call>]
@@ -25,14 +27,9 @@ function(policytune_detail_queue)
     set(count 0)
     cmake_language(DEFER CALL policytune_detail_run_batch)
   endif()
-  set(arguments "")
-  foreach(argument IN LISTS queued_COMMAND)
-    policytune_detail_json_string(argument "${argument}")
-    list(APPEND arguments "${argument}")
-  endforeach()
-  list(JOIN arguments "," arguments)
+  policytune_detail_json_array(command "${queued_COMMAND}")
   set_property(DIRECTORY PROPERTY policytune_batch_tool "${queued_TOOL}")
-  set_property(DIRECTORY PROPERTY policytune_batch_${count}_command "[${arguments}]")
+  set_property(DIRECTORY PROPERTY policytune_batch_${count}_command "${command}")
   foreach(field IN ITEMS KIND NAME CALL MESSAGE DATABASE HEADER)
     set_property(DIRECTORY PROPERTY policytune_batch_${count}_${field} "${queued_${field}}")
   endforeach()

@@ -3,6 +3,7 @@
 // what each command does. Each command runs in a fork of this process, so that it sees a fresh
 // tool (its own exit code, output, interrupt handling and child processes) without the cost of
 // loading the executable again.
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -99,11 +100,20 @@ std::string list_safe(const std::string& json) {
   return safe;
 }
 
+// A file in memory for a command's output: creating files on disk costs more than most commands.
+std::FILE* memory_file() {
+  const int descriptor = ::memfd_create("policytune-batch", 0);
+  if (descriptor < 0) return std::tmpfile();
+  std::FILE* file = ::fdopen(descriptor, "w+");
+  if (file == nullptr) ::close(descriptor);
+  return file;
+}
+
 BatchResult run_forked(const CommandLine& arguments) {
   std::fflush(stdout);
   std::fflush(stderr);
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::tmpfile(), &std::fclose);
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> err(std::tmpfile(), &std::fclose);
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(memory_file(), &std::fclose);
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> err(memory_file(), &std::fclose);
   if (!out || !err) throw EnvironmentError("batch", std::string("cannot create a temporary file: ") + std::strerror(errno));
   const pid_t child = ::fork();
   if (child < 0) throw EnvironmentError("batch", std::string("cannot fork: ") + std::strerror(errno));
