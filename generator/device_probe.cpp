@@ -8,12 +8,6 @@
 #include <fstream>
 #include <sstream>
 
-#if defined(__GLIBC__)
-#include <sys/sysinfo.h>
-#else
-#include <thread>
-#endif
-
 namespace policytune {
 namespace {
 
@@ -32,13 +26,8 @@ std::string read_file(const char* path) {
   return text.str();
 }
 
-long processors_online() {
-#if defined(__GLIBC__)
-  return get_nprocs();  // what the harness reports as sm_count on glibc
-#else
-  return static_cast<long>(std::thread::hardware_concurrency());
-#endif
-}
+// What the harness reports as sm_count: get_nprocs() on glibc, which this call returns there.
+long processors_online() { return ::sysconf(_SC_NPROCESSORS_ONLN); }
 
 // nvidia-smi answers in well under a second; a hung driver must not hang the configure.
 constexpr std::chrono::duration<double> kProbeTimeout{30.0};

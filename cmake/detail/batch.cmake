@@ -64,16 +64,14 @@ function(policytune_detail_run_batch)
   # parsed alone: parsing the whole output once per field costs seconds for a hundred calls.
   string(STRIP "${results}" results)
   string(REPLACE "\n" ";" results "${results}")
-  list(LENGTH results ran)
-  foreach(i RANGE ${last})
-    if(i GREATER_EQUAL ran)
-      break()  # the batch stopped at a failure, which was reported and ended the configure
-    endif()
-    list(GET results ${i} line)
+  # Fewer lines than commands: the batch stopped at a failure, which is reported and ends the configure.
+  set(i 0)
+  foreach(line IN LISTS results)  # one pass: list(GET) would split the whole output every time
     string(JSON exit_code GET "${line}" exit_code)
     string(JSON out GET "${line}" stdout)
     string(JSON err GET "${line}" stderr)
     policytune_detail_report_batched(${i} ${exit_code} "${out}" "${err}")
+    math(EXPR i "${i} + 1")
   endforeach()
 endfunction()
 

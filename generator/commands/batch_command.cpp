@@ -1,10 +1,9 @@
 // `policytune batch FILE`: several command lines in one process start, for callers that run many
 // (a configure with a hundred tune_algorithm() calls), where starting the tool costs more than
-// what each command does. Each command runs in a fork of this process, so that it sees a fresh
-// tool (its own exit code, output, interrupt handling and child processes) without the cost of
-// loading the executable again.
+// what each command does. Each command runs here, one after the other, as main() would run it
+// (its own exit code and output); even a fork per command costs more than a search that finds
+// everything stored. Processes a command leaves behind end with the batch, as with any policytune.
 #include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -64,28 +63,6 @@ std::string contents_of(std::FILE* file) {
   return text;
 }
 
-// The child's side: the command line as main() runs it, its output into `out` and `err`.
-[[noreturn]] void run_as_child(const CommandLine& arguments, std::FILE* out, std::FILE* err) {
-  int code = kInternalErrorExit;
-  // Processes the command starts and leaves behind are adopted by the batch (a subreaper, as
-  // every policytune) and ended when it ends: a command that starts none costs no scan of /proc.
-  if (::dup2(::fileno(out), STDOUT_FILENO) >= 0 && ::dup2(::fileno(err), STDERR_FILENO) >= 0) {
-    std::vector<std::string> storage{"policytune"};
-    storage.insert(storage.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (auto& argument : storage) argv.push_back(argument.data());
-    argv.push_back(nullptr);
-    try {
-      code = run_command_line(static_cast<int>(storage.size()), argv.data());
-    } catch (...) {
-      code = kInternalErrorExit;
-    }
-    std::fflush(stdout);
-    std::fflush(stderr);
-  }
-  ::_exit(code);
-}
-
 // A JSON line without the characters that split (';') or group ('[', ']') a CMake list: they only
 // occur inside its strings, where their \u escapes mean the same. CMake then reads the output as a
 // list of lines and parses each alone, instead of parsing the whole output once per field.
@@ -109,21 +86,46 @@ std::FILE* memory_file() {
   return file;
 }
 
-BatchResult run_forked(const CommandLine& arguments) {
-  std::fflush(stdout);
-  std::fflush(stderr);
+// Points the standard output or error (`target`) at `file` until destroyed.
+class Redirection {
+public:
+  Redirection(int target, std::FILE* file) : target_(target), saved_(::dup(target)) {
+    if (saved_ < 0 || ::dup2(::fileno(file), target) < 0) {
+      throw EnvironmentError("batch", std::string("cannot capture a command's output: ") + std::strerror(errno));
+    }
+  }
+  ~Redirection() {
+    ::dup2(saved_, target_);
+    ::close(saved_);
+  }
+  Redirection(const Redirection&) = delete;
+  Redirection& operator=(const Redirection&) = delete;
+
+private:
+  int target_;
+  int saved_;
+};
+
+// Runs one command line here, as main() would, its output captured.
+BatchResult run_here(const CommandLine& arguments) {
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(memory_file(), &std::fclose);
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> err(memory_file(), &std::fclose);
   if (!out || !err) throw EnvironmentError("batch", std::string("cannot create a temporary file: ") + std::strerror(errno));
-  const pid_t child = ::fork();
-  if (child < 0) throw EnvironmentError("batch", std::string("cannot fork: ") + std::strerror(errno));
-  if (child == 0) run_as_child(arguments, out.get(), err.get());
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0) {
-    if (errno != EINTR) throw EnvironmentError("batch", std::string("cannot wait for a command: ") + std::strerror(errno));
-  }
+  std::vector<std::string> storage{"policytune"};
+  storage.insert(storage.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (auto& argument : storage) argv.push_back(argument.data());
+  argv.push_back(nullptr);
   BatchResult result;
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  std::fflush(stdout);
+  std::fflush(stderr);
+  {
+    const Redirection out_redirected(STDOUT_FILENO, out.get());
+    const Redirection err_redirected(STDERR_FILENO, err.get());
+    result.exit_code = run_command_line(static_cast<int>(storage.size()), argv.data());
+    std::fflush(stdout);
+    std::fflush(stderr);
+  }
   result.out = contents_of(out.get());
   result.err = contents_of(err.get());
   return result;
@@ -137,7 +139,7 @@ RunCommand setup_batch(CLI::App& app) {
       ->required();
   return [file] {
     for (const auto& command : read_batch(*file)) {
-      const BatchResult result = run_forked(command);
+      const BatchResult result = run_here(command);
       const nlohmann::json line{{"exit_code", result.exit_code}, {"stdout", result.out}, {"stderr", result.err}};
       fmt::print("{}\n", list_safe(line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
       std::fflush(stdout);
