@@ -3,7 +3,7 @@
 # The option lists follow the tool's CLI11 definitions; the test cli.completion_options fails when
 # `policytune <command> --help` shows an option a list lacks, or the other way round.
 
-_policytune_commands="list search analyze generate check merge prune import replay report"
+_policytune_commands="list search analyze generate check merge prune import replay report batch"
 
 _policytune_options_list="-h --help --names"
 _policytune_measurement_options="-a --axis --db --build-dir -j --jobs --batch-size --build-timeout --run-timeout --cxx
@@ -20,6 +20,7 @@ _policytune_options_prune="-h --help --db --dry-run"
 _policytune_options_import="-h --help --db --base"
 _policytune_options_replay="-h --help --strategy --budget --repeats --seed --batch"
 _policytune_options_report="-h --help --db -R --regex -o --output"
+_policytune_options_batch="-h --help"
 
 _policytune_strategies="auto exhaustive random adaptive_evolution genetic_algorithm iterated_local_search
   simulated_annealing"

@@ -18,6 +18,7 @@
 #include "batch_source.hpp"
 #include "benchmark_name.hpp"
 #include "child_processes.hpp"
+#include "device_probe.hpp"
 #include "environment_error.hpp"
 #include "harness_state_validation.hpp"
 #include "process.hpp"
@@ -234,21 +235,53 @@ Seconds BenchmarkSession::variant_run_timeout(Seconds base_run_time) const {
   return std::max(kMinimumRunTimeout, base_run_time * options_.run_timeout_factor);
 }
 
-void BenchmarkSession::prepare() {
-  // What searches of this benchmark killed earlier left behind: batch sources, partial binaries.
-  remove_stale_scratch(fs::path(options_.build_directory) / name_);
-  const fs::path directory(directory_);
-  fs::create_directories(directory);
-  base_binary_ = (directory / "base").string();
+void BenchmarkSession::prepare(BaseAnswerCache* answers) {
+  base_binary_ = (fs::path(directory_) / "base").string();
+  answers_ = answers;
+  answer_key_.reset();
+  recalled_.reset();
+  if (answers_ != nullptr) {
+    const auto build = base_build_key(options_.compiler, source_);
+    const auto fingerprint = device_fingerprint(is_cuda_source(source_));
+    if (build && fingerprint) answer_key_ = BaseAnswerKey{name_, source_hash_, *build, *fingerprint};
+  }
+  if (recall_answer()) return;  // base is built when something must be measured
   build_base_unless_cached();
-  list_entries();
-  // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
-  run_options_ = run_options_for(options_, entries_);
-  probe_device();
+  const BaseAnswer answer = ask_base();
+  adopt(answer);
+  if (answer_key_) answers_->remember(*answer_key_, answer);
+}
+
+bool BenchmarkSession::recall_answer() {
+  if (!answer_key_) return false;
+  auto answer = answers_->recall(*answer_key_);
+  if (!answer) return false;
+  try {
+    adopt(*answer);
+  } catch (const MalformedHarnessOutput&) {
+    return false;  // a damaged row: base is asked again, and its answer replaces the row
+  }
+  recalled_ = std::move(answer);
+  return true;
+}
+
+void BenchmarkSession::ensure_base_built() {
+  if (!recalled_) return;
+  const BaseAnswer remembered = std::move(*recalled_);
+  recalled_.reset();
+  build_base_unless_cached();
+  const BaseAnswer answer = ask_base();
+  if (answer == remembered) return;
+  answers_->remember(*answer_key_, answer);
+  throw BaseAnswerChanged();
 }
 
 void BenchmarkSession::build_base_unless_cached() {
+  // Made when something is built (a search that finds everything stored writes nothing here).
+  // What searches of this benchmark killed earlier left behind goes: batch sources, partial binaries.
+  remove_stale_scratch(fs::path(options_.build_directory) / name_);
   const fs::path directory(directory_);
+  fs::create_directories(directory);
   // A base built by the same command from this very source (the directory is keyed by its hash)
   // is reused: a resumed or repeated search starts at once. The command names the final binary,
   // so that it reads the same whichever process built it.
@@ -297,29 +330,35 @@ void BenchmarkSession::build_base(const std::string& joined_command) {
   publish(command_scratch, directory / "base.command");
 }
 
-void BenchmarkSession::list_entries() {
+BaseAnswer BenchmarkSession::ask_base() const {
   const auto listing = run_process({base_binary_, "--list"}, kListTimeout);
   if (listing.interrupted) throw SearchInterrupted();
   if (!listing.succeeded()) {
     throw UserError(source_, 0, "base --list failed (" + listing.describe() + "): " + tail_of(listing.err));
   }
   try {
-    entries_ = parse_harness_listing(listing.out);
+    (void)parse_harness_listing(listing.out);
   } catch (const MalformedHarnessOutput& malformed) {
     throw UserError(source_, 0, std::string("base --list: ") + malformed.what());
   }
-  // Before anything is measured: a filter naming an axis or value the benchmark lacks is a typo.
-  check_filters_match(options_.filters, entries_, source_);
-}
-
-void BenchmarkSession::probe_device() {
   const auto probe = run_process({base_binary_, "--device"}, kListTimeout);
   if (probe.interrupted) throw SearchInterrupted();
   try {
-    device_ = parse_harness_device(probe.out);
+    (void)parse_harness_device(probe.out);
   } catch (const MalformedHarnessOutput& malformed) {
     throw UserError(source_, 0, "base --device failed (" + probe.describe() + "): " + malformed.what());
   }
+  return {listing.out, probe.out};
+}
+
+void BenchmarkSession::adopt(const BaseAnswer& answer) {
+  auto entries = parse_harness_listing(answer.listing);
+  device_ = parse_harness_device(answer.device);
+  entries_ = std::move(entries);
+  // Before anything is measured: a filter naming an axis or value the benchmark lacks is a typo.
+  check_filters_match(options_.filters, entries_, source_);
+  // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
+  run_options_ = run_options_for(options_, entries_);
 }
 
 std::vector<CompileTimeWorkload> BenchmarkSession::selected_workloads() const {
@@ -433,10 +472,14 @@ std::size_t BenchmarkSession::round_size() const {
   return jobs_ * (options_.batch_size != 0 ? options_.batch_size : kMaxAutoBatch);
 }
 
-BenchmarkSession::Build BenchmarkSession::base_build() const { return Build{"base", base_binary_, {}, Status::ok, ""}; }
+BenchmarkSession::Build BenchmarkSession::base_build() {
+  ensure_base_built();
+  return Build{"base", base_binary_, {}, Status::ok, ""};
+}
 
 std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<std::pair<std::string, Variant>>& variants,
                                                              const CompileTimeWorkload& workload) {
+  ensure_base_built();  // its build time sets the variants' time limit
   const fs::path directory = fs::path(directory_) / file_safe(workload.name);
   fs::create_directories(directory);
   std::vector<Build> builds(variants.size());

@@ -117,12 +117,26 @@ private:
 // One benchmark source being searched.
 class BenchmarkSearch {
 public:
+  // With `answers`, what base answered earlier stands in for building it (BenchmarkSession::prepare).
   BenchmarkSearch(const SearchOptions& options, SearchProgress& progress, ResultsStore& database,
-                  std::string source)
-      : options_(options), progress_(progress), database_(database), session_(options, progress, std::move(source)) {}
+                  BaseAnswerCache* answers, std::string source)
+      : options_(options), progress_(progress), database_(database), answers_(answers),
+        session_(options, progress, std::move(source)) {}
 
   void run() {
-    session_.prepare();
+    session_.prepare(answers_);
+    try {
+      search_all();
+    } catch (const BaseAnswerChanged&) {
+      // What was stored under the old answer's key stays; the search goes on with base's answer.
+      progress_.message(fmt::format("{}: base answered otherwise than remembered; searching with its answer", session_.name()));
+      session_.prepare(nullptr);
+      search_all();
+    }
+  }
+
+private:
+  void search_all() {
     const SearchSpace& space = session_.space();
     std::string ranges;
     for (const auto& p : space.parameters()) {
@@ -153,7 +167,6 @@ public:
     for (const auto& workload : session_.selected_workloads()) search_workload(workload);
   }
 
-private:
   void search_workload(const CompileTimeWorkload& workload) {
     const HarnessDevice& device = session_.device();
     const MeasurementScope scope{session_.name(), device.device, device.toolkit, device.library, session_.source_hash(),
@@ -369,6 +382,7 @@ private:
   const SearchOptions& options_;
   SearchProgress& progress_;
   ResultsStore& database_;
+  BaseAnswerCache* answers_;
   BenchmarkSession session_;
   std::vector<std::vector<std::string>> lane_environments_;
   std::optional<BigCount> allowed_in_run_;  // the same for every workload: counted once
@@ -406,14 +420,18 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
   if (options.strategy != "auto" && options.compile_only) require_runs_without_results(options.strategy);
   // A compile-only search keeps nothing: its rows (base's, to time the variants' builds) stay in memory.
   std::unique_ptr<ResultsStore> store;
+  // Base's answers are kept beside the results: a later search (a configure in a fresh build
+  // folder) that finds everything stored builds nothing. A compile-only search needs base anyway.
+  std::unique_ptr<BaseAnswerCache> answers;
   if (options.compile_only) {
     store = std::make_unique<InMemoryStore>();
   } else {
     store = std::make_unique<ResultsDatabase>(options.database, ResultsDatabase::Mode::create_if_missing);
+    answers = std::make_unique<BaseAnswerCache>(options.database);
   }
   ResultsStore& database = *store;
   for (const auto& source : selected) {
-    BenchmarkSearch search(options, progress, database, source);
+    BenchmarkSearch search(options, progress, database, answers.get(), source);
     search.run();
   }
 }

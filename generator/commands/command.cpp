@@ -30,6 +30,9 @@ const std::vector<Command>& all_commands() {
       {"report", "write one self-contained HTML page with plots of a database: scores, speedups, size dispatch, "
                  "coverage, failures, convergence and the hub's architecture links",
        setup_report},
+      {"batch", "run the command lines a JSON file lists in one process start; print each one's exit code and output "
+                "as a line of JSON (stops at the first that fails)",
+       setup_batch},
   };
   return commands;
 }
