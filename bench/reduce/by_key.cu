@@ -108,17 +108,21 @@ namespace
 using policytune::bench::cuda_check;
 using policytune::bench::device_buffer;
 
+/// The device's run count and that many keys and aggregates, on the host (none where the count does
+/// not fit the buffers of `capacity`: the comparison then reports the count).
 template <class KeyT, class ValueT, class CountT>
-policytune::bench::by_key::runs<KeyT, ValueT> copy_back(const KeyT* keys, const ValueT* aggregates, const CountT* count)
+policytune::bench::by_key::runs<KeyT, ValueT>
+copy_back(const KeyT* keys, const ValueT* aggregates, const CountT* count, std::size_t capacity)
 {
   policytune::bench::by_key::runs<KeyT, ValueT> result;
   CountT n{};
   cuda_check(cudaMemcpy(&n, count, sizeof n, cudaMemcpyDeviceToHost), "cudaMemcpy");
-  result.count = static_cast<long long>(n);
-  result.keys.resize(static_cast<std::size_t>(n));
-  result.aggregates.resize(static_cast<std::size_t>(n));
-  cuda_check(cudaMemcpy(result.keys.data(), keys, n * sizeof(KeyT), cudaMemcpyDeviceToHost), "cudaMemcpy");
-  cuda_check(cudaMemcpy(result.aggregates.data(), aggregates, n * sizeof(ValueT), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  result.count        = static_cast<long long>(n);
+  const std::size_t m = static_cast<std::size_t>(n) <= capacity ? static_cast<std::size_t>(n) : 0;
+  result.keys.resize(m);
+  result.aggregates.resize(m);
+  cuda_check(cudaMemcpy(result.keys.data(), keys, m * sizeof(KeyT), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  cuda_check(cudaMemcpy(result.aggregates.data(), aggregates, m * sizeof(ValueT), cudaMemcpyDeviceToHost), "cudaMemcpy");
   return result;
 }
 } // namespace
@@ -192,7 +196,7 @@ void by_key(nvbench::state& state, nvbench::type_list<KeyT, ValueT>)
                  "cub::DeviceReduce::ReduceByKey");
       cuda_check(cudaDeviceSynchronize(), "cub::DeviceReduce::ReduceByKey");
     }
-    const auto expected = copy_back(reference_unique.get(), reference_aggregates.get(), reference_count.get());
+    const auto expected = copy_back(reference_unique.get(), reference_aggregates.get(), reference_count.get(), elements);
 
     std::size_t temp_size = 0;
     cuda_check(dispatch_t::Dispatch(nullptr, temp_size, keys_in, unique.get(), values_in, aggregates.get(), count.get(),
@@ -209,7 +213,7 @@ void by_key(nvbench::state& state, nvbench::type_list<KeyT, ValueT>)
 
     state.verify_with([&] {
       const auto difference =
-        policytune::bench::by_key::compare_runs(copy_back(unique.get(), aggregates.get(), count.get()), expected);
+        policytune::bench::by_key::compare_runs(copy_back(unique.get(), aggregates.get(), count.get(), elements), expected);
       return difference.empty() ? policytune::bench::passed()
                                 : policytune::bench::failed(difference + " (against cub::DeviceReduce::ReduceByKey)");
     });

@@ -110,15 +110,16 @@ struct less_than
   }
 };
 
-/// `count` items of a device buffer and the device count before them, on the host.
+/// The device count and that many items of a device buffer of `capacity`, on the host (none where
+/// the count does not fit the buffer: the comparison then reports the count).
 template <class T>
-policytune::bench::selection::selected<T> copy_back(const T* items, const std::int64_t* count)
+policytune::bench::selection::selected<T> copy_back(const T* items, const std::int64_t* count, std::size_t capacity)
 {
   policytune::bench::selection::selected<T> result;
   std::int64_t n = 0;
   cuda_check(cudaMemcpy(&n, count, sizeof n, cudaMemcpyDeviceToHost), "cudaMemcpy");
   result.count = n;
-  result.items.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  result.items.resize(n > 0 && static_cast<std::uint64_t>(n) <= capacity ? static_cast<std::size_t>(n) : 0);
   cuda_check(cudaMemcpy(result.items.data(), items, result.items.size() * sizeof(T), cudaMemcpyDeviceToHost),
              "cudaMemcpy");
   return result;
@@ -185,7 +186,7 @@ void select_if(nvbench::state& state, nvbench::type_list<T>)
                  "cub::DeviceSelect::If");
       cuda_check(cudaDeviceSynchronize(), "cub::DeviceSelect::If");
     }
-    const auto expected = copy_back(reference.get(), reference_count.get());
+    const auto expected = copy_back(reference.get(), reference_count.get(), elements);
 
     std::size_t temp_size = 0;
     cuda_check(dispatch_t::Dispatch(nullptr, temp_size, input, nullptr, out.get(), count.get(), select_op,
@@ -200,7 +201,7 @@ void select_if(nvbench::state& state, nvbench::type_list<T>)
 
     state.verify_with([&] {
       const auto difference =
-        policytune::bench::selection::compare_selection("selected", copy_back(out.get(), count.get()), expected);
+        policytune::bench::selection::compare_selection("selected", copy_back(out.get(), count.get(), elements), expected);
       return difference.empty() ? policytune::bench::passed()
                                 : policytune::bench::failed(difference + " (against cub::DeviceSelect::If)");
     });
