@@ -185,6 +185,12 @@ using two_phase_reduce64 = cudaError_t (*)(void*, std::size_t&, const double*, d
 };
 } // namespace
 
+// The algorithms of issue 20, one file each: their checks, and the API instantiated with their hubs.
+#include "selection/histogram.cuh"
+#include "selection/merge_sort.cuh"
+#include "selection/run_length_encode.cuh"
+#include "selection/scan_by_key.cuh"
+
 #if CUB_VERSION >= 300500
 // The API's policy selector (CCCL 3.5 and later), rendered in test mode from the same benchmark:
 // the %TEST% variant on sm_80, sm_90 and sm_100, CCCL's own selector below.
@@ -222,6 +228,10 @@ int main()
   check_radix_sort<std::int32_t, offset32>("radix sort I32/U32");
   check_radix_sort<double, offset64>("radix sort F64/U64");
   check_radix_sort<std::int8_t, offset32>("radix sort I8/U32");
+  check_scan_by_key_all();
+  check_run_length_all();
+  check_histogram_all();
+  check_merge_sort_all();
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

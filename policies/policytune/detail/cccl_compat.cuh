@@ -17,3 +17,39 @@ template <class KeyT, class ValueT, class OffsetT>
 using radix_sort_policy_hub = ::cub::detail::radix::policy_hub<KeyT, ValueT, OffsetT>;
 #endif
 } // namespace policytune::cccl
+
+#include <cub/detail/choose_offset.cuh>
+
+#if CUB_VERSION >= 300400
+#  include <cuda/iterator>
+#else
+#  include <thrust/iterator/constant_iterator.h>
+#endif
+
+namespace policytune::cccl
+{
+// The offset cub::DeviceRunLengthEncode dispatches with: int up to 3.0, then the signed offset its
+// item count chooses (int or int64).
+#if CUB_VERSION >= 300100
+template <class NumItemsT>
+using run_length_offset_t = ::cub::detail::choose_signed_offset_t<NumItemsT>;
+#else
+template <class NumItemsT>
+using run_length_offset_t = int;
+#endif
+
+// The iterator of ones cub::DeviceRunLengthEncode::Encode sums into run lengths: Thrust's up to
+// 3.3, libcu++'s from 3.4.
+#if CUB_VERSION >= 300400
+template <class T, class IndexT>
+using constant_iterator = ::cuda::constant_iterator<T, IndexT>;
+#else
+template <class T, class IndexT>
+using constant_iterator = THRUST_NS_QUALIFIER::constant_iterator<T, IndexT>;
+#endif
+
+// The IsEven argument cub::DeviceHistogram::HistogramEven gives CUB's histogram hub: from 3.1 always
+// true; in 3.0 it was whether the samples are bytes.
+template <class SampleT>
+inline constexpr bool histogram_even_hub_is_even = CUB_VERSION >= 300100 || sizeof(SampleT) == 1;
+} // namespace policytune::cccl
