@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_histogram.cuh>
+#include <policytune/detail/cccl_compat.cuh>
 #include <policytune/detail/hub_support.cuh>
 #include <cstdint>
 
