@@ -202,6 +202,12 @@ using two_phase_reduce64 = cudaError_t (*)(void*, std::size_t&, const double*, d
 #include "selection/select.cuh"
 } // namespace
 
+// The algorithms of issue 20, one file each: their checks, and the API instantiated with their hubs.
+#include "selection/histogram.cuh"
+#include "selection/merge_sort.cuh"
+#include "selection/run_length_encode.cuh"
+#include "selection/scan_by_key.cuh"
+
 #if CUB_VERSION >= 300500
 // The API's policy selector (CCCL 3.5 and later), rendered in test mode from the same benchmark:
 // the %TEST% variant on sm_80, sm_90 and sm_100, CCCL's own selector below.
@@ -243,6 +249,10 @@ int main()
   {
     check();
   }
+  check_scan_by_key_all();
+  check_run_length_all();
+  check_histogram_all();
+  check_merge_sort_all();
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }
