@@ -28,7 +28,10 @@ target that links ``TARGET`` always compiles against current policies.
 
 ``WHEN CONFIGURE`` searches during configure what the database lacks, for host benchmarks always and
 for CUDA benchmarks when a GPU of one of ``ARCHS`` is present (the results of a search are kept, so a
-second configure is instant). ``WHEN BUILD`` adds a target ``tune.<name>`` that searches, again only
+second configure is instant; base's answers are kept too, so a configure that finds everything
+stored compiles nothing, in a fresh build folder too). The ``WHEN CONFIGURE`` calls of a directory
+are checked and searched together when the directory ends, in one ``policytune`` process, and
+reported call by call. ``WHEN BUILD`` adds a target ``tune.<name>`` that searches, again only
 when the benchmark, the search options or the tool change. ``WHEN NEVER`` renders what the database
 holds. Every call adds ``retune.<name>``, which measures everything again. The configure never
 creates the database (it may be in the source tree): the first search that stores results does.
@@ -81,6 +84,15 @@ macro(policytune_detail_check_inputs)
     endif()
     policytune_detail_fail("${problem}")
   endif()
+endmacro()
+
+# The same checks for a WHEN CONFIGURE call, queued to run with its search in this directory's batch
+# (detail/batch.cmake), and reported as above.
+macro(policytune_detail_queue_checks)
+  policytune_detail_queue(KIND space NAME "${name}" TOOL "${tool_at_configure}" COMMAND list "${arg_BENCHMARK}")
+  policytune_detail_queue(KIND templates NAME "${name}" TOOL "${tool_at_configure}" CALL "${call}"
+                          COMMAND generate --mode base --benchmark "${arg_BENCHMARK}" ${template_arguments}
+                                  -o "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}/template-check")
 endmacro()
 
 function(tune_algorithm name)
@@ -183,7 +195,11 @@ function(tune_algorithm name)
     if(NOT tool_at_configure OR NOT EXISTS "${tool_at_configure}")
       policytune_detail_fail("the policytune executable was not found (${tool_at_configure}); build PolicyTune first")
     endif()
-    policytune_detail_check_inputs()
+    if(arg_WHEN STREQUAL "CONFIGURE")
+      policytune_detail_queue_checks()  # with the search, when this directory ends
+    else()
+      policytune_detail_check_inputs()
+    endif()
   elseif(arg_WHEN STREQUAL "CONFIGURE")
     # In-tree (add_subdirectory, FetchContent) the tool is built with the project, after configure.
     policytune_detail_fail("WHEN CONFIGURE needs a built policytune, and PolicyTune is part of this project: it is built after the configure. Use WHEN BUILD (target tune.${name}), or install PolicyTune and find_package() it")
@@ -216,7 +232,7 @@ function(tune_algorithm name)
   if(arg_WHEN STREQUAL "CONFIGURE" AND NOT POLICYTUNE_MODE STREQUAL "tuned")
     message(STATUS "tune_algorithm(${name}): POLICYTUNE_MODE=${POLICYTUNE_MODE}, no search")
   elseif(arg_WHEN STREQUAL "CONFIGURE")
-    policytune_detail_search_at_configure("${name}" "${cuda}" "${arg_ARCHS}" "${arg_DATABASE}"
+    policytune_detail_search_at_configure("${name}" "${cuda}" "${arg_ARCHS}" "${arg_DATABASE}" "${arg_OUTPUT}"
                                           "${tool_at_configure}" ${search_arguments})
   elseif(arg_WHEN STREQUAL "BUILD")
     policytune_detail_search_at_build("${name}" "${arg_BENCHMARK}" "${work_dir}" "${tool}" ${search_arguments})
@@ -270,5 +286,6 @@ function(tune_algorithm name)
   set(${name}_POLICY_HEADER "${arg_OUTPUT}" PARENT_SCOPE)
 endfunction()
 
+include("${CMAKE_CURRENT_LIST_DIR}/detail/batch.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/detail/searches.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/detail/toolkit_cccl.cmake")

@@ -3,7 +3,7 @@
 # The option lists follow the tool's CLI11 definitions; the test cli.completion_options fails when
 # `policytune <command> --help` shows an option a list lacks, or the other way round.
 
-_policytune_commands="list search analyze generate check merge prune import replay"
+_policytune_commands="list search analyze generate check merge prune import replay report batch"
 
 _policytune_options_list="-h --help --names"
 _policytune_measurement_options="-a --axis --db --build-dir -j --jobs --batch-size --build-timeout --run-timeout --cxx
@@ -14,11 +14,13 @@ _policytune_options_analyze="-h --help --db --top --coverage --failures --dispat
 _policytune_options_generate="-h --help --db --benchmark --template --format --cccl --cccl-include -o --output
   --namespace --archs --mode --match --device --device-arch --dispatch --max-policies --threshold"
 _policytune_options_check="-h --help $_policytune_measurement_options --tolerance --max-drift --dispatch --max-policies
-  --threshold"
+  --threshold --junit --markdown"
 _policytune_options_merge="-h --help --db"
 _policytune_options_prune="-h --help --db --dry-run"
 _policytune_options_import="-h --help --db --base"
 _policytune_options_replay="-h --help --strategy --budget --repeats --seed --prior --batch"
+_policytune_options_report="-h --help --db -R --regex -o --output"
+_policytune_options_batch="-h --help"
 
 _policytune_strategies="auto exhaustive random adaptive_evolution genetic_algorithm iterated_local_search
   simulated_annealing prior_order surrogate_evolution"
@@ -50,7 +52,7 @@ _policytune() {
     --match) COMPREPLY=($(compgen -W "exact nearest" -- "$cur")); return 0 ;;
     --build-dir | --cccl-include | -I | --include) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
     --prior) COMPREPLY=($(compgen -W "auto none" -f -- "$cur")); return 0 ;;
-    --db | --benchmark | --template | -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+    --db | --benchmark | --template | -o | --output | --junit) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
   esac
   if [[ "$command" == import && "$prev" == import ]]; then
     COMPREPLY=($(compgen -W "kernel-tuner" -- "$cur"))

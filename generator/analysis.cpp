@@ -6,6 +6,7 @@
 
 #include "big_count.hpp"
 #include "score.hpp"
+#include "user_error.hpp"
 #include "workload.hpp"
 
 namespace policytune {
@@ -55,13 +56,27 @@ std::string SourceStatus::describe(const WorkloadGroup& group) const {
   return mark.empty() ? text : text + " (" + mark + ")";
 }
 
-std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& measurements) {
+DeclaredAxes declared_axes_of(const std::vector<SearchSpaceRecord>& spaces, const std::string& benchmark,
+                              const std::string& source_hash, const std::string& database) {
+  for (const auto& space : spaces) {
+    if (space.benchmark != benchmark || space.source_hash != source_hash) continue;
+    try {
+      return parse_declared_axes(space.runtime_axes);
+    } catch (const std::invalid_argument& error) {
+      throw UserError(database, 0, fmt::format("search space of {} (source {}): {}", benchmark, source_hash, error.what()));
+    }
+  }
+  return {};
+}
+
+std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& measurements,
+                                             const std::vector<SearchSpaceRecord>& spaces, const std::string& database) {
   std::vector<WorkloadGroup> groups;
   for (const auto& m : measurements) {
     const MeasurementScope scope{m.benchmark, m.device, m.toolkit, m.library, m.source_hash, m.ct_workload};
     auto found = std::find_if(groups.begin(), groups.end(), [&](const WorkloadGroup& g) { return g.scope == scope; });
     if (found == groups.end()) {
-      groups.push_back({scope, {}});
+      groups.push_back({scope, {}, declared_axes_of(spaces, m.benchmark, m.source_hash, database)});
       found = std::prev(groups.end());
     }
     found->rows.push_back(&m);
@@ -72,7 +87,7 @@ std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& mea
 std::string format_top(const std::vector<WorkloadGroup>& groups, std::size_t top, const SourceStatus& sources) {
   std::string out;
   for (const auto& group : groups) {
-    const ScoredWorkload scored = score_workload(group.rows);
+    const ScoredWorkload scored = score_workload(group.rows, group.declared);
     out += fmt::format("{} on {}:\n  {}\n", group.title(), group.context(), sources.describe(group));
     if (!scored.problem.empty()) {
       out += fmt::format("  not scored: {}\n", scored.problem);

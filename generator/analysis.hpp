@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "declared_axes.hpp"
 #include "measurement.hpp"
 #include "results_database.hpp"
 
@@ -14,6 +15,7 @@ namespace policytune {
 struct WorkloadGroup {
   MeasurementScope scope;
   std::vector<const Measurement*> rows;
+  DeclaredAxes declared;  // the benchmark's runtime axes, which its scores weigh by (may be empty)
 
   // `reduce.sum[T{ct}=I32, OffsetT{ct}=I64]`
   std::string title() const;
@@ -23,8 +25,16 @@ struct WorkloadGroup {
   std::string newest_measurement() const;
 };
 
-// Groups `measurements` (which must outlive the result) in first-seen order.
-std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& measurements);
+// Groups `measurements` (which must outlive the result) in first-seen order, each with the runtime
+// axes its search recorded in `spaces`. UserError naming `database` where those are malformed.
+std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& measurements,
+                                             const std::vector<SearchSpaceRecord>& spaces = {},
+                                             const std::string& database = "");
+
+// The runtime axes the search of (benchmark, source_hash) recorded in `spaces`; empty when none
+// did. UserError naming `database` where they are malformed.
+DeclaredAxes declared_axes_of(const std::vector<SearchSpaceRecord>& spaces, const std::string& benchmark,
+                              const std::string& source_hash, const std::string& database);
 
 // Which source version of each benchmark is the current one. Editing a benchmark, even a comment,
 // changes its source hash and a search measures it all again beside the old rows: without this,

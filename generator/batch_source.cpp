@@ -1,5 +1,6 @@
 #include "batch_source.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -47,6 +48,28 @@ bool batchable(const std::string& source_text, const std::vector<std::string>& m
     if (std::regex_search(lines[i], kDirective) && std::regex_search(lines[i], uses_macro)) return false;
   }
   return true;
+}
+
+bool batchable(const std::string& source_text, const std::vector<std::string>& macros,
+               const std::vector<std::string>& local_headers) {
+  if (!batchable(source_text, macros)) return false;
+  if (macros.empty()) return true;
+  std::string alternatives;
+  for (const auto& macro : macros) alternatives += (alternatives.empty() ? "" : "|") + macro;
+  const std::regex uses_macro("\\b(" + alternatives + ")\\b");
+  return std::none_of(local_headers.begin(), local_headers.end(),
+                      [&](const std::string& header) { return std::regex_search(header, uses_macro); });
+}
+
+std::vector<std::string> quoted_includes(const std::string& source_text) {
+  std::vector<std::string> names;
+  for (const auto& line : lines_of(source_text)) {
+    std::smatch match;
+    if (std::regex_search(line, match, kInclude) && match[1].str().front() == '"') {
+      names.push_back(match[1].str().substr(1, match[1].length() - 2));
+    }
+  }
+  return names;
 }
 
 std::string batch_source(const std::string& source_path, const std::string& source_text,

@@ -27,4 +27,13 @@ std::string batch_source(const std::string& source_path, const std::string& sour
 // includes are seen once, before any variant's defines.
 bool batchable(const std::string& source_text, const std::vector<std::string>& macros);
 
+// The same, also refusing a source whose quoted includes (`local_headers`, their texts) use a
+// %RANGE% macro: CUB's benchmarks keep the policy in a "base.cuh" that the hoisted includes
+// would see once, before any variant's defines, and whose `#pragma once` keeps it from a second copy.
+bool batchable(const std::string& source_text, const std::vector<std::string>& macros,
+               const std::vector<std::string>& local_headers);
+
+// The names in the source's quoted #include lines ("base.cuh"), in order.
+std::vector<std::string> quoted_includes(const std::string& source_text);
+
 }  // namespace policytune

@@ -18,6 +18,7 @@
 #include "batch_source.hpp"
 #include "benchmark_name.hpp"
 #include "child_processes.hpp"
+#include "device_probe.hpp"
 #include "environment_error.hpp"
 #include "harness_state_validation.hpp"
 #include "process.hpp"
@@ -205,8 +206,19 @@ BenchmarkSession::BenchmarkSession(const SearchOptions& options, SearchProgress&
   source_hash_ = content_hash(source_text_);
   std::vector<std::string> macros;
   for (const auto& parameter : space_.parameters()) macros.push_back(parameter.macro);
-  batchable_ = batchable(source_text_, macros);
+  batchable_ = batchable(source_text_, macros, local_header_texts());
   directory_ = (fs::path(options_.build_directory) / name_ / source_hash_).string();
+}
+
+// The texts of the source's quoted includes that exist beside it (CUB's "base.cuh").
+std::vector<std::string> BenchmarkSession::local_header_texts() const {
+  std::vector<std::string> texts;
+  const fs::path folder = fs::absolute(source_).parent_path();
+  for (const auto& name : quoted_includes(source_text_)) {
+    std::error_code error;
+    if (fs::is_regular_file(folder / name, error)) texts.push_back(read_text_file((folder / name).string()));
+  }
+  return texts;
 }
 
 Seconds BenchmarkSession::build_timeout() const {
@@ -223,21 +235,53 @@ Seconds BenchmarkSession::variant_run_timeout(Seconds base_run_time) const {
   return std::max(kMinimumRunTimeout, base_run_time * options_.run_timeout_factor);
 }
 
-void BenchmarkSession::prepare() {
-  // What searches of this benchmark killed earlier left behind: batch sources, partial binaries.
-  remove_stale_scratch(fs::path(options_.build_directory) / name_);
-  const fs::path directory(directory_);
-  fs::create_directories(directory);
-  base_binary_ = (directory / "base").string();
+void BenchmarkSession::prepare(BaseAnswerCache* answers) {
+  base_binary_ = (fs::path(directory_) / "base").string();
+  answers_ = answers;
+  answer_key_.reset();
+  recalled_.reset();
+  if (answers_ != nullptr) {
+    const auto build = base_build_key(options_.compiler, source_);
+    const auto fingerprint = device_fingerprint(is_cuda_source(source_));
+    if (build && fingerprint) answer_key_ = BaseAnswerKey{name_, source_hash_, *build, *fingerprint};
+  }
+  if (recall_answer()) return;  // base is built when something must be measured
   build_base_unless_cached();
-  list_entries();
-  // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
-  run_options_ = run_options_for(options_, entries_);
-  probe_device();
+  const BaseAnswer answer = ask_base();
+  adopt(answer);
+  if (answer_key_) answers_->remember(*answer_key_, answer);
+}
+
+bool BenchmarkSession::recall_answer() {
+  if (!answer_key_) return false;
+  auto answer = answers_->recall(*answer_key_);
+  if (!answer) return false;
+  try {
+    adopt(*answer);
+  } catch (const MalformedHarnessOutput&) {
+    return false;  // a damaged row: base is asked again, and its answer replaces the row
+  }
+  recalled_ = std::move(answer);
+  return true;
+}
+
+void BenchmarkSession::ensure_base_built() {
+  if (!recalled_) return;
+  const BaseAnswer remembered = std::move(*recalled_);
+  recalled_.reset();
+  build_base_unless_cached();
+  const BaseAnswer answer = ask_base();
+  if (answer == remembered) return;
+  answers_->remember(*answer_key_, answer);
+  throw BaseAnswerChanged();
 }
 
 void BenchmarkSession::build_base_unless_cached() {
+  // Made when something is built (a search that finds everything stored writes nothing here).
+  // What searches of this benchmark killed earlier left behind goes: batch sources, partial binaries.
+  remove_stale_scratch(fs::path(options_.build_directory) / name_);
   const fs::path directory(directory_);
+  fs::create_directories(directory);
   // A base built by the same command from this very source (the directory is keyed by its hash)
   // is reused: a resumed or repeated search starts at once. The command names the final binary,
   // so that it reads the same whichever process built it.
@@ -286,29 +330,35 @@ void BenchmarkSession::build_base(const std::string& joined_command) {
   publish(command_scratch, directory / "base.command");
 }
 
-void BenchmarkSession::list_entries() {
+BaseAnswer BenchmarkSession::ask_base() const {
   const auto listing = run_process({base_binary_, "--list"}, kListTimeout);
   if (listing.interrupted) throw SearchInterrupted();
   if (!listing.succeeded()) {
     throw UserError(source_, 0, "base --list failed (" + listing.describe() + "): " + tail_of(listing.err));
   }
   try {
-    entries_ = parse_harness_listing(listing.out);
+    (void)parse_harness_listing(listing.out);
   } catch (const MalformedHarnessOutput& malformed) {
     throw UserError(source_, 0, std::string("base --list: ") + malformed.what());
   }
-  // Before anything is measured: a filter naming an axis or value the benchmark lacks is a typo.
-  check_filters_match(options_.filters, entries_, source_);
-}
-
-void BenchmarkSession::probe_device() {
   const auto probe = run_process({base_binary_, "--device"}, kListTimeout);
   if (probe.interrupted) throw SearchInterrupted();
   try {
-    device_ = parse_harness_device(probe.out);
+    (void)parse_harness_device(probe.out);
   } catch (const MalformedHarnessOutput& malformed) {
     throw UserError(source_, 0, "base --device failed (" + probe.describe() + "): " + malformed.what());
   }
+  return {listing.out, probe.out};
+}
+
+void BenchmarkSession::adopt(const BaseAnswer& answer) {
+  auto entries = parse_harness_listing(answer.listing);
+  device_ = parse_harness_device(answer.device);
+  entries_ = std::move(entries);
+  // Before anything is measured: a filter naming an axis or value the benchmark lacks is a typo.
+  check_filters_match(options_.filters, entries_, source_);
+  // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
+  run_options_ = run_options_for(options_, entries_);
 }
 
 std::vector<CompileTimeWorkload> BenchmarkSession::selected_workloads() const {
@@ -345,7 +395,7 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
   const std::string& ct_workload = workload.name;
   Measurement failure = template_row(ct_workload);
   failure.variant = variant;
-  const auto result = run_process(argv, timeout, std::nullopt, environment);
+  const auto result = run_process(argv, timeout, std::nullopt, with_reference_directory(environment));
   progress_.add_run_time(result.elapsed.count());
   if (elapsed != nullptr) *elapsed = result.elapsed;
   if (result.interrupted) throw SearchInterrupted();
@@ -359,6 +409,17 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
     return {failure};
   }
   return rows_of_run(run, ct_workload, failure);
+}
+
+// Where base leaves its outputs for the variants of a benchmark that declares no check of its own
+// (bench/policytune/bench/reference_output.hpp): beside the builds of this very source.
+std::vector<std::string> BenchmarkSession::with_reference_directory(std::vector<std::string> environment) const {
+  const fs::path references = fs::path(directory_) / "references";
+  std::error_code error;
+  fs::create_directories(references, error);
+  if (error) throw EnvironmentError(references.string(), "cannot create: " + error.message());
+  environment.push_back("POLICYTUNE_REFERENCE_DIR=" + fs::absolute(references).string());
+  return environment;
 }
 
 std::vector<Measurement> BenchmarkSession::rows_of_run(const HarnessRun& run, const std::string& ct_workload,
@@ -411,10 +472,14 @@ std::size_t BenchmarkSession::round_size() const {
   return jobs_ * (options_.batch_size != 0 ? options_.batch_size : kMaxAutoBatch);
 }
 
-BenchmarkSession::Build BenchmarkSession::base_build() const { return Build{"base", base_binary_, {}, Status::ok, ""}; }
+BenchmarkSession::Build BenchmarkSession::base_build() {
+  ensure_base_built();
+  return Build{"base", base_binary_, {}, Status::ok, ""};
+}
 
 std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<std::pair<std::string, Variant>>& variants,
                                                              const CompileTimeWorkload& workload) {
+  ensure_base_built();  // its build time sets the variants' time limit
   const fs::path directory = fs::path(directory_) / file_safe(workload.name);
   fs::create_directories(directory);
   std::vector<Build> builds(variants.size());

@@ -2,10 +2,13 @@
 
 #include <atomic>
 #include <chrono>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "base_answer_cache.hpp"
 #include "build_queue.hpp"
 #include "constraint.hpp"
 #include "harness_protocol.hpp"
@@ -46,10 +49,15 @@ public:
 
   // Builds base (TUNE_BASE=1) unless this very source built by this very command is cached, lists
   // its entries and asks it for the device. Throws UserError when base does not build or list.
-  void prepare();
+  // With `answers`, what base answered earlier for this source, command, compiler and device
+  // stands in for asking it, and base is built only when something needs it (base_build(),
+  // build()); what base answers when asked is remembered there.
+  void prepare(BaseAnswerCache* answers = nullptr);
   const std::vector<HarnessEntry>& entries() const { return entries_; }
   const HarnessDevice& device() const { return device_; }  // `available` false: nothing can run
-  Build base_build() const;
+  // Base, built now if prepare() took its answer from the cache. Throws BaseAnswerChanged when the
+  // base built then answers otherwise than the cache said.
+  Build base_build();
 
   // The compile-time workloads the axis filters select.
   std::vector<CompileTimeWorkload> selected_workloads() const;
@@ -80,13 +88,18 @@ private:
   struct WorkloadBuild;  // one call of build(): its variants, folder, time limit and results
   struct GroupCompile;   // how one group of its variants is compiled
 
-  // prepare()'s steps: base built (or reused), its entries listed, the device probed.
+  // prepare()'s steps: base built (or reused), its entries listed, the device probed; or all three
+  // taken from what base answered earlier.
+  bool recall_answer();
+  void ensure_base_built();
   void build_base_unless_cached();
   void build_base(const std::string& joined_command);
-  void list_entries();
-  void probe_device();
+  BaseAnswer ask_base() const;
+  void adopt(const BaseAnswer& answer);
   // The rows of a run that ended well: one per state, each checked; or one failure row.
   std::vector<Measurement> rows_of_run(const HarnessRun& run, const std::string& ct_workload, Measurement failure) const;
+  std::vector<std::string> with_reference_directory(std::vector<std::string> environment) const;
+  std::vector<std::string> local_header_texts() const;
   // build()'s compile of one group of variants (indexes) into one binary, recorded in its builds.
   GroupCompile group_compile(const std::vector<std::size_t>& group, const WorkloadBuild& job);
   BuildQueue::Outcome compile_group(const std::vector<std::size_t>& group, WorkloadBuild& job);
@@ -110,9 +123,19 @@ private:
   std::vector<HarnessEntry> entries_;
   std::vector<std::string> run_options_;  // runtime-axis filters and sampling, the same for every run
   HarnessDevice device_;
+  BaseAnswerCache* answers_ = nullptr;
+  std::optional<BaseAnswerKey> answer_key_;  // where base's answer is remembered; none: not kept
+  std::optional<BaseAnswer> recalled_;       // the answer taken from the cache while base is unbuilt
   bool batchable_ = true;
   bool batching_broken_ = false;  // a batch failed whose variants all compile alone
   std::atomic<std::size_t> next_batch_id_{0};
+};
+
+// Thrown when a base built after its answer was taken from the cache answers otherwise (the key
+// missed a change): the search starts that benchmark again with base's own answer.
+class BaseAnswerChanged : public std::runtime_error {
+public:
+  BaseAnswerChanged() : std::runtime_error("base answered otherwise than remembered") {}
 };
 
 // Throws SearchInterrupted when Ctrl-C or SIGTERM asked the tool to stop.

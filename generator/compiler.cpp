@@ -39,4 +39,9 @@ std::string default_harness_directory() {
   return POLICYTUNE_DEFAULT_HARNESS_DIR;
 }
 
+std::vector<std::string> default_include_directories() {
+  const std::string harness = default_harness_directory();
+  return {harness, (std::filesystem::path(harness) / "policytune" / "nvbench_compat").string()};
+}
+
 }  // namespace policytune

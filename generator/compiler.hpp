@@ -29,4 +29,9 @@ std::vector<std::string> compile_command(const CompilerOptions& options, const s
 // knows them to be.
 std::string default_harness_directory();
 
+// The include directories every benchmark gets: the harness, then the folder of the stand-ins for
+// the headers CUB's own benchmarks include (<nvbench/nvbench.cuh>, <nvbench_helper.cuh>,
+// <look_back_helper.cuh>), so that those build unchanged.
+std::vector<std::string> default_include_directories();
+
 }  // namespace policytune

@@ -60,7 +60,7 @@ Measured measure(const WorkloadGroup& group, const ScoredWorkload& scored, const
       measured.keys.push_back(key);
     }
   }
-  measured.weights = workload_weights(measured.keys);
+  measured.weights = scored.weights;
   for (const auto& score : scored.ranked) {
     measured.scores[score.variant] = score;
     // Base serves as the library's default policy: always usable.
@@ -306,7 +306,7 @@ WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptio
   result.ct_workload = group.scope.ct_workload;
   result.title = group.title();
   result.context = group.context();
-  const ScoredWorkload scored = score_workload(group.rows);
+  const ScoredWorkload scored = score_workload(group.rows, group.declared);
   if (!scored.problem.empty()) {
     result.problem = scored.problem;
     return result;

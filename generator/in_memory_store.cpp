@@ -18,7 +18,10 @@ void InMemoryStore::record(const std::vector<Measurement>& measurements) {
 void InMemoryStore::record(const SearchSpaceRecord& space) {
   for (auto& held : spaces_) {
     if (held.benchmark == space.benchmark && held.source_hash == space.source_hash) {
+      // As the SQLite store: a record without runtime axes keeps those already held.
+      const std::string runtime_axes = space.runtime_axes.empty() ? held.runtime_axes : space.runtime_axes;
       held = space;
+      held.runtime_axes = runtime_axes;
       return;
     }
   }

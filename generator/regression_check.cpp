@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "benchmark_session.hpp"
+#include "declared_axes.hpp"
 #include "results_database.hpp"
 #include "winners.hpp"
 #include "workload.hpp"
@@ -59,12 +60,6 @@ std::optional<double> stored_median(const std::map<RowKey, const Measurement*>& 
 const Measurement* whole_run_failure(const std::vector<Measurement>& rows) {
   if (rows.size() == 1 && rows.front().rt_workload.empty() && rows.front().status != Status::ok) return &rows.front();
   return nullptr;
-}
-
-std::string human_time(double seconds) {
-  if (seconds >= 1) return fmt::format("{:.3f} s", seconds);
-  if (seconds >= 1e-3) return fmt::format("{:.3f} ms", seconds * 1e3);
-  return fmt::format("{:.3f} us", seconds * 1e6);
 }
 
 // A kept dispatch: each range's variant at the range's boundaries, against base and against the
@@ -310,8 +305,9 @@ public:
     for (const auto& row : stored) {
       if (row.benchmark == session_.name() && row.source_hash == session_.source_hash()) own.push_back(row);
     }
-    const WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest, device.device.name,
-                                       options_.dispatch};
+    WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest, device.device.name,
+                                 options_.dispatch};
+    winner_options.declared = declared_runtime_axes(session_.entries());
     const auto links = select_winners(own, session_.space(), winner_options);
     const ArchitecturePolicies* link = serving_link(links, architecture_of(device.device));
     if (link == nullptr) {
@@ -438,6 +434,24 @@ private:
 
 }  // namespace
 
+std::string human_time(double seconds) {
+  if (seconds >= 1) return fmt::format("{:.3f} s", seconds);
+  if (seconds >= 1e-3) return fmt::format("{:.3f} ms", seconds * 1e3);
+  return fmt::format("{:.3f} us", seconds * 1e6);
+}
+
+std::string describe_verdict(const CheckRow& row) {
+  std::string verdict(to_string(row.verdict));
+  if (row.verdict == CheckRow::Verdict::regression) {
+    verdict += fmt::format(" (slower than base by more than {:.1f}%)", 100 * row.allowed_slowdown);
+  } else if (row.verdict == CheckRow::Verdict::gain_lost) {
+    verdict += fmt::format(" (gain below {:.3f})", std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss));
+  } else if (row.verdict == CheckRow::Verdict::failed) {
+    verdict += ": " + row.reason;
+  }
+  return verdict;
+}
+
 std::string_view to_string(CheckRow::Verdict verdict) noexcept {
   switch (verdict) {
     case CheckRow::Verdict::ok: return "ok";
@@ -499,12 +513,7 @@ std::string format_check_report(const CheckReport& report) {
                                     row.range, {single, "", "", ""}));
         continue;
       }
-      std::string verdict(to_string(row.verdict));
-      if (row.verdict == CheckRow::Verdict::regression) {
-        verdict += fmt::format(" (slower than base by more than {:.1f}%)", 100 * row.allowed_slowdown);
-      } else if (row.verdict == CheckRow::Verdict::gain_lost) {
-        verdict += fmt::format(" (gain below {:.3f})", std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss));
-      }
+      const std::string verdict = describe_verdict(row);
       table.push_back(with_ranges(
           {row.benchmark, row.ct_workload, row.rt_workload, row.variant, human_time(row.base_seconds),
            human_time(row.shipped_seconds), fmt::format("{:.3f}", row.speedup), optional_ratio(row.stored_speedup),

@@ -103,4 +103,11 @@ std::string format_check_report(const CheckReport& report);
 
 std::string_view to_string(CheckRow::Verdict verdict) noexcept;
 
+// The verdict and why, in words: `REGRESSION (slower than base by more than 2.0%)`, `GAIN LOST
+// (gain below 0.980)`, `FAILED: <reason>`, `DRIFT`, `ok`.
+std::string describe_verdict(const CheckRow& row);
+
+// A median in the unit that reads best: `1.250 ms`, `87.000 us`, `1.200 s`.
+std::string human_time(double seconds);
+
 }  // namespace policytune

@@ -33,6 +33,7 @@ CREATE TABLE search_spaces (
   algorithm TEXT NOT NULL,
   size TEXT NOT NULL,
   ranges TEXT NOT NULL,
+  runtime_axes TEXT NOT NULL DEFAULT '',
   PRIMARY KEY (benchmark, source_hash)
 );
 CREATE TABLE measurements (
@@ -113,6 +114,28 @@ std::optional<std::string> unwritable_reason(const std::string& path) {
   return std::nullopt;
 }
 
+constexpr const char* kUpsertSearchSpace =
+    "INSERT INTO search_spaces (benchmark, source_hash, algorithm, size, ranges, runtime_axes) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (benchmark, source_hash) DO UPDATE SET algorithm = excluded.algorithm, "
+    "size = excluded.size, ranges = excluded.ranges, runtime_axes = CASE excluded.runtime_axes "
+    "WHEN '' THEN search_spaces.runtime_axes ELSE excluded.runtime_axes END";
+constexpr const char* kSelectSearchSpaces =
+    "SELECT benchmark, source_hash, algorithm, size, ranges, runtime_axes FROM search_spaces "
+    "ORDER BY benchmark, source_hash";
+// For files opened read-only that predate the runtime_axes column (never run: nothing is written).
+constexpr const char* kUpsertSearchSpaceWithoutAxes =
+    "INSERT INTO search_spaces (benchmark, source_hash, algorithm, size, ranges) VALUES (?1, ?2, ?3, ?4, ?5)";
+constexpr const char* kSelectSearchSpacesWithoutAxes =
+    "SELECT benchmark, source_hash, algorithm, size, ranges, '' FROM search_spaces ORDER BY benchmark, source_hash";
+
+bool has_column(SqliteConnection& connection, const std::string& table, const std::string& column) {
+  auto columns = connection.prepare(("PRAGMA table_info(" + table + ")").c_str());
+  while (columns.step()) {
+    if (columns.text(1) == column) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 struct ResultsDatabase::Statements {
@@ -134,13 +157,12 @@ struct ResultsDatabase::Statements {
         upsert_measurement(c.prepare(with_measurement_key(kUpsertMeasurement).c_str())),
         select_measurements(c.prepare(kSelectMeasurements)),
         select_scope(c.prepare(kSelectScope)),
-        upsert_search_space(c.prepare(
-            "INSERT INTO search_spaces (benchmark, source_hash, algorithm, size, ranges) "
-            "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (benchmark, source_hash) DO UPDATE SET algorithm = excluded.algorithm, "
-            "size = excluded.size, ranges = excluded.ranges")),
-        select_search_spaces(c.prepare(
-            "SELECT benchmark, source_hash, algorithm, size, ranges FROM search_spaces "
-            "ORDER BY benchmark, source_hash")) {}
+        // Files written before runtime axes were kept lack the column (writing adds it): read
+        // them as empty.
+        upsert_search_space(c.prepare(has_column(c, "search_spaces", "runtime_axes") ? kUpsertSearchSpace
+                                                                                   : kUpsertSearchSpaceWithoutAxes)),
+        select_search_spaces(c.prepare(has_column(c, "search_spaces", "runtime_axes") ? kSelectSearchSpaces
+                                                                                    : kSelectSearchSpacesWithoutAxes)) {}
 };
 
 template <typename Action>
@@ -261,6 +283,10 @@ void ResultsDatabase::open_schema() {
     connection_->execute(with_measurement_key(kSchema).c_str());
     auto insert = connection_->prepare("INSERT INTO schema_version (version) VALUES (?1)");
     insert.bind(1, std::int64_t{kSchemaVersion}).run();
+  } else if (!has_column(*connection_, "search_spaces", "runtime_axes")) {
+    // Added within schema version 1: older files get the column, empty, and stay readable by the
+    // policytune that wrote them (it names its columns).
+    connection_->execute("ALTER TABLE search_spaces ADD COLUMN runtime_axes TEXT NOT NULL DEFAULT ''");
   }
   transaction.commit();
 }
@@ -353,6 +379,7 @@ void ResultsDatabase::record(const SearchSpaceRecord& space) {
         .bind(3, space.algorithm)
         .bind(4, space.size)
         .bind(5, space.ranges)
+        .bind(6, space.runtime_axes)
         .run();
     transaction.commit();
   });
@@ -414,7 +441,7 @@ std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
     std::vector<SearchSpaceRecord> rows;
     auto& select = statements_->select_search_spaces;
     while (select.step()) {
-      rows.push_back({select.text(0), select.text(1), select.text(2), select.text(3), select.text(4)});
+      rows.push_back({select.text(0), select.text(1), select.text(2), select.text(3), select.text(4), select.text(5)});
     }
     return rows;
   });

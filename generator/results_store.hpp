@@ -15,6 +15,9 @@ struct SearchSpaceRecord {
   std::string algorithm;
   std::string size;    // exact decimal: spaces overflow 64 bits
   std::string ranges;  // the %RANGE% lines, one per line, as they were parsed
+  // The runtime axes base declared (declared_axes.hpp's JSON), which the score weighs by; empty
+  // for searches stored before they were kept.
+  std::string runtime_axes;
 };
 
 // The measurements that are comparable with each other: one compile-time workload of one

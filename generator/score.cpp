@@ -31,6 +31,38 @@ std::vector<std::string> ordered_values(std::vector<std::string> values) {
   return values;
 }
 
+// The axes `workloads` show, per entry, with their values in first-seen order: what stands in for
+// the declared axes where those are not known.
+DeclaredAxes axes_seen(const std::vector<RuntimeKey>& workloads) {
+  DeclaredAxes axes;
+  for (const auto& [entry, text] : workloads) {
+    auto& entry_axes = axes[entry];
+    for (const auto& [axis, value] : parse_workload(text)) {
+      auto found = std::find_if(entry_axes.begin(), entry_axes.end(), [&axis = axis](const auto& a) { return a.name == axis; });
+      if (found == entry_axes.end()) found = entry_axes.insert(entry_axes.end(), DeclaredAxis{axis, {}});
+      if (std::find(found->values.begin(), found->values.end(), value) == found->values.end()) {
+        found->values.push_back(value);
+      }
+    }
+  }
+  return axes;
+}
+
+// Whether `declared` holds every value of every workload on its axis.
+bool declares_all(const DeclaredAxes& declared, const std::vector<RuntimeKey>& workloads) {
+  for (const auto& [entry, text] : workloads) {
+    const auto entry_axes = declared.find(entry);
+    if (entry_axes == declared.end()) return false;
+    for (const auto& [axis, value] : parse_workload(text)) {
+      const auto found = std::find_if(entry_axes->second.begin(), entry_axes->second.end(),
+                                      [&axis = axis](const DeclaredAxis& a) { return a.name == axis; });
+      if (found == entry_axes->second.end()) return false;
+      if (std::find(found->values.begin(), found->values.end(), value) == found->values.end()) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<double> importance_weights(std::size_t value_count) {
@@ -46,25 +78,11 @@ std::vector<double> importance_weights(std::size_t value_count) {
   return weights;
 }
 
-std::map<RuntimeKey, double> workload_weights(const std::vector<RuntimeKey>& workloads) {
-  // Per entry, the values seen on each axis, in first-seen order.
-  std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> axes;
-  for (const auto& [entry, text] : workloads) {
-    auto& entry_axes = axes[entry];
-    for (const auto& [axis, value] : parse_workload(text)) {
-      auto found = std::find_if(entry_axes.begin(), entry_axes.end(), [&axis = axis](const auto& a) { return a.first == axis; });
-      if (found == entry_axes.end()) {
-        entry_axes.push_back({axis, {}});
-        found = std::prev(entry_axes.end());
-      }
-      if (std::find(found->second.begin(), found->second.end(), value) == found->second.end()) {
-        found->second.push_back(value);
-      }
-    }
-  }
+std::map<RuntimeKey, double> workload_weights(const std::vector<RuntimeKey>& workloads, const DeclaredAxes& declared) {
+  const DeclaredAxes axes = declares_all(declared, workloads) ? declared : axes_seen(workloads);
   std::map<std::string, std::map<std::string, std::map<std::string, double>>> axis_weights;
-  for (auto& [entry, entry_axes] : axes) {
-    for (auto& [axis, values] : entry_axes) {
+  for (const auto& [entry, entry_axes] : axes) {
+    for (const auto& [axis, values] : entry_axes) {
       const auto ordered = ordered_values(values);
       const auto weights = is_importance_ordered(axis) ? importance_weights(ordered.size())
                                                        : std::vector<double>(ordered.size(), 1.0);
@@ -83,7 +101,7 @@ std::map<RuntimeKey, double> workload_weights(const std::vector<RuntimeKey>& wor
   return result;
 }
 
-ScoredWorkload score_workload(const std::vector<const Measurement*>& rows) {
+ScoredWorkload score_workload(const std::vector<const Measurement*>& rows, const DeclaredAxes& declared) {
   ScoredWorkload scored;
   std::map<std::string, std::map<RuntimeKey, const Measurement*>> by_variant;
   std::vector<RuntimeKey> base_order;
@@ -101,7 +119,8 @@ ScoredWorkload score_workload(const std::vector<const Measurement*>& rows) {
     scored.unranked = by_variant.size() - (has_base ? 1 : 0);
     return scored;
   }
-  const auto weights = workload_weights(base_order);
+  scored.weights = workload_weights(base_order, declared);
+  const auto& weights = scored.weights;
   const auto& base = by_variant["base"];
   for (const auto& [variant, measured] : by_variant) {
     const bool failed = std::any_of(measured.begin(), measured.end(),

@@ -14,6 +14,7 @@
 
 #include "benchmark_name.hpp"
 #include "benchmark_session.hpp"
+#include "declared_axes.hpp"
 #include "in_memory_store.hpp"
 #include "results_database.hpp"
 #include "score.hpp"
@@ -46,11 +47,11 @@ constexpr std::uint64_t kCountLimit = 1'000'000;
 
 // A variant's score against base's rows; nullopt when it has none.
 std::optional<double> score_of(const std::vector<Measurement>& base_rows, const std::vector<Measurement>& rows,
-                               const std::string& variant) {
+                               const std::string& variant, const DeclaredAxes& declared) {
   std::vector<const Measurement*> pointers;
   for (const auto& row : base_rows) pointers.push_back(&row);
   for (const auto& row : rows) pointers.push_back(&row);
-  for (const auto& score : score_workload(pointers).ranked) {
+  for (const auto& score : score_workload(pointers, declared).ranked) {
     if (score.variant == variant) return score.score;
   }
   return std::nullopt;
@@ -60,8 +61,9 @@ std::optional<double> score_of(const std::vector<Measurement>& base_rows, const 
 // reported, and how many variants ran and failed.
 class VariantBook {
 public:
-  VariantBook(ResultsStore& database, SearchProgress& progress, const std::vector<Measurement>& base_rows)
-      : database_(database), progress_(progress), base_rows_(base_rows) {}
+  VariantBook(ResultsStore& database, SearchProgress& progress, const std::vector<Measurement>& base_rows,
+              DeclaredAxes declared)
+      : database_(database), progress_(progress), base_rows_(base_rows), declared_(std::move(declared)) {}
 
   // Books one variant's rows and tells the strategy how it did: base's time over the variant's
   // (1 / score), or a failure. Lanes call it concurrently.
@@ -88,7 +90,7 @@ public:
       status = Status::skipped;
       reason = rows.front().reason;
     }
-    const auto score = status == Status::ok ? score_of(base_rows_, rows, variant) : std::nullopt;
+    const auto score = status == Status::ok ? score_of(base_rows_, rows, variant, declared_) : std::nullopt;
     progress_.variant_done(variant, status, reason, score, reused);
     return score && *score > 0 ? std::optional<double>(1.0 / *score) : std::nullopt;
   }
@@ -106,6 +108,7 @@ private:
   ResultsStore& database_;
   SearchProgress& progress_;
   const std::vector<Measurement>& base_rows_;
+  const DeclaredAxes declared_;  // base's runtime axes, which the scores weigh by
   std::mutex booking_;
   std::optional<Measurement> first_failure_;
   std::size_t succeeded_ = 0;
@@ -115,12 +118,26 @@ private:
 // One benchmark source being searched.
 class BenchmarkSearch {
 public:
+  // With `answers`, what base answered earlier stands in for building it (BenchmarkSession::prepare).
   BenchmarkSearch(const SearchOptions& options, SearchProgress& progress, ResultsStore& database,
-                  std::string source)
-      : options_(options), progress_(progress), database_(database), session_(options, progress, std::move(source)) {}
+                  BaseAnswerCache* answers, std::string source)
+      : options_(options), progress_(progress), database_(database), answers_(answers),
+        session_(options, progress, std::move(source)) {}
 
   void run() {
-    session_.prepare();
+    session_.prepare(answers_);
+    try {
+      search_all();
+    } catch (const BaseAnswerChanged&) {
+      // What was stored under the old answer's key stays; the search goes on with base's answer.
+      progress_.message(fmt::format("{}: base answered otherwise than remembered; searching with its answer", session_.name()));
+      session_.prepare(nullptr);
+      search_all();
+    }
+  }
+
+private:
+  void search_all() {
     const SearchSpace& space = session_.space();
     std::string ranges;
     for (const auto& p : space.parameters()) {
@@ -131,7 +148,8 @@ public:
     const VariantSpace whole(space, session_.constraints(), session_.device().limits);
     const auto allowed = whole.count_allowed(kCountLimit);
     database_.record(SearchSpaceRecord{session_.name(), session_.source_hash(), session_.algorithm(),
-                                       allowed ? std::to_string(*allowed) : space.size().to_string(), ranges});
+                                       allowed ? std::to_string(*allowed) : space.size().to_string(), ranges,
+                                       format_declared_axes(declared_runtime_axes(session_.entries()))});
     if (options_.compile_only) {
       for (const auto& workload : session_.selected_workloads()) compile_workload(workload);
       return;
@@ -150,7 +168,6 @@ public:
     for (const auto& workload : session_.selected_workloads()) search_workload(workload);
   }
 
-private:
   void search_workload(const CompileTimeWorkload& workload) {
     const HarnessDevice& device = session_.device();
     const MeasurementScope scope{session_.name(), device.device, device.toolkit, device.library, session_.source_hash(),
@@ -172,7 +189,7 @@ private:
     const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
                                                 registered_strategy(strategy_name).learns_from_results);
 
-    VariantBook book(database_, progress_, base_rows);
+    VariantBook book(database_, progress_, base_rows, declared_runtime_axes(session_.entries()));
     const auto started = std::chrono::steady_clock::now();
     while (true) {
       check_interrupt();
@@ -391,6 +408,7 @@ private:
   const SearchOptions& options_;
   SearchProgress& progress_;
   ResultsStore& database_;
+  BaseAnswerCache* answers_;
   BenchmarkSession session_;
   std::vector<std::vector<std::string>> lane_environments_;
   std::optional<BigCount> allowed_in_run_;  // the same for every workload: counted once
@@ -434,14 +452,18 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
   if (options.strategy != "auto" && options.compile_only) require_runs_without_results(options.strategy);
   // A compile-only search keeps nothing: its rows (base's, to time the variants' builds) stay in memory.
   std::unique_ptr<ResultsStore> store;
+  // Base's answers are kept beside the results: a later search (a configure in a fresh build
+  // folder) that finds everything stored builds nothing. A compile-only search needs base anyway.
+  std::unique_ptr<BaseAnswerCache> answers;
   if (options.compile_only) {
     store = std::make_unique<InMemoryStore>();
   } else {
     store = std::make_unique<ResultsDatabase>(options.database, ResultsDatabase::Mode::create_if_missing);
+    answers = std::make_unique<BaseAnswerCache>(options.database);
   }
   ResultsStore& database = *store;
   for (const auto& source : selected) {
-    BenchmarkSearch search(options, progress, database, source);
+    BenchmarkSearch search(options, progress, database, answers.get(), source);
     search.run();
   }
 }

@@ -9,21 +9,18 @@ namespace policytune {
 namespace {
 
 // How much of a variant's score over base could be noise: per runtime workload the combined
-// relative noise of both medians, averaged with the score's weights.
-double score_noise(const std::vector<const Measurement*>& rows, const std::string& variant) {
+// relative noise of both medians, averaged with the weights the score used.
+double score_noise(const ScoredWorkload& scored, const std::vector<const Measurement*>& rows, const std::string& variant) {
   std::map<RuntimeKey, const Measurement*> base, candidate;
   for (const auto* row : rows) {
     if (row->status != Status::ok) continue;
     if (row->variant == "base") base[{row->entry, row->rt_workload}] = row;
     if (row->variant == variant) candidate[{row->entry, row->rt_workload}] = row;
   }
-  std::vector<RuntimeKey> keys;
-  for (const auto& [key, row] : base) keys.push_back(key);
-  const auto weights = workload_weights(keys);
   double noise = 0;
-  for (const auto& [key, weight] : weights) {
+  for (const auto& [key, weight] : scored.weights) {
     const auto found = candidate.find(key);
-    if (found == candidate.end()) continue;
+    if (found == candidate.end() || base.count(key) == 0) continue;
     noise += weight * std::hypot(median_noise(base.at(key)->statistics), median_noise(found->second->statistics));
   }
   return noise;
@@ -36,7 +33,7 @@ std::optional<Winner> pick_winner(const ScoredWorkload& scored, const std::vecto
   for (const auto& candidate : scored.ranked) {
     if (candidate.variant == "base") return std::nullopt;  // ranked best first: nothing above base remains
     if (!usable(candidate.variant)) continue;
-    const double noise = score_noise(rows, candidate.variant);
+    const double noise = score_noise(scored, rows, candidate.variant);
     if (candidate.score - 1.0 <= noise) return std::nullopt;
     return Winner{candidate, noise};
   }

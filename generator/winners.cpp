@@ -108,7 +108,7 @@ WorkloadPolicy policy_of(const WorkloadGroup& group, const SearchSpace& space, c
   policy.ct_workload = group.scope.ct_workload;
   policy.variant_name = "base";
   const std::string context = group.context();
-  const ScoredWorkload scored = score_workload(group.rows);
+  const ScoredWorkload scored = score_workload(group.rows, group.declared);
   policy.provenance = "base: no variant beat it by more than noise; " + context;
   if (!scored.problem.empty()) policy.provenance = "base: " + scored.problem + "; " + context;
   // A variant of another version of the space cannot be rendered.
@@ -157,7 +157,8 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
       relevant.push_back(m);
     }
   }
-  const auto groups = group_by_workload(relevant);
+  auto groups = group_by_workload(relevant);
+  for (auto& group : groups) group.declared = options.declared;
 
   // Architectures and the devices that measured them.
   std::map<std::string, std::set<std::string>> devices_by_architecture;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "declared_axes.hpp"
 #include "dispatch_selection.hpp"
 #include "hub_policies.hpp"
 #include "measurement.hpp"
@@ -30,6 +31,9 @@ struct WinnerOptions {
   // nearest, where no device of that architecture was measured either, the nearest lower
   // architecture's winners serve it. Empty: no such stand-in.
   std::string device_architecture = "";
+  // The benchmark's runtime axes, which the scores weigh by (declared_axes.hpp); empty: the
+  // runtime workloads base measured stand in for them.
+  DeclaredAxes declared = {};
 };
 
 // Per architecture found in `measurements` (ascending), the winner of every compile-time workload:

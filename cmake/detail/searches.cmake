@@ -29,9 +29,11 @@ function(policytune_detail_present_architectures out)
 endfunction()
 
 # WHEN CONFIGURE: searches what the database lacks (policytune search measures only what is
-# missing), for CUDA only when a GPU of one of the architectures is present.
-function(policytune_detail_search_at_configure name cuda archs database)
-  set(command ${ARGN})  # the tool and its arguments
+# missing), for CUDA only when a GPU of one of the architectures is present. Queued for this
+# directory's batch (batch.cmake), which reports it; `header` gains the database as a dependency
+# if the search creates it.
+function(policytune_detail_search_at_configure name cuda archs database header tool)
+  set(command ${ARGN})  # the tool's arguments
   if(cuda)
     policytune_detail_present_architectures(present)
     policytune_detail_sm_numbers(wanted ${archs})
@@ -48,19 +50,14 @@ function(policytune_detail_search_at_configure name cuda archs database)
     endif()
   endif()
   if(POLICYTUNE_FORCE_TUNE)
-    message(STATUS "tune_algorithm(${name}): POLICYTUNE_FORCE_TUNE: measuring every variant again into ${database}")
+    set(status "tune_algorithm(${name}): POLICYTUNE_FORCE_TUNE: measuring every variant again into ${database}")
     list(APPEND command --force)
     policytune_detail_reset_force_tune_after_configure()
   else()
-    message(STATUS "tune_algorithm(${name}): searching what ${database} lacks")
+    set(status "tune_algorithm(${name}): searching what ${database} lacks")
   endif()
-  execute_process(COMMAND ${command} RESULT_VARIABLE result OUTPUT_VARIABLE summary ERROR_VARIABLE log)
-  if(NOT result EQUAL 0)
-    string(STRIP "${log}" log)
-    message(FATAL_ERROR "tune_algorithm(${name}): the search failed:\n${log}")
-  endif()
-  string(STRIP "${summary}" summary)
-  message(STATUS "tune_algorithm(${name}): ${summary}")
+  policytune_detail_queue(KIND search NAME "${name}" TOOL "${tool}" MESSAGE "${status}" DATABASE "${database}"
+                          HEADER "${header}" COMMAND ${command})
 endfunction()
 
 # POLICYTUNE_FORCE_TUNE is one-shot: it serves every tune_algorithm() of this configure, then goes

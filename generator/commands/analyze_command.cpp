@@ -58,13 +58,14 @@ RunCommand setup_analyze(CLI::App& app) {
     std::erase_if(measurements, [&](const Measurement& m) {
       return !std::regex_match(m.benchmark, pattern) || (!current_sources.empty() && current_sources.count(m.benchmark) == 0);
     });
-    const auto groups = group_by_workload(measurements);
+    const auto spaces = database.search_spaces();
+    const auto groups = group_by_workload(measurements, spaces, options->database);
     if (groups.empty()) {
       fmt::print("{}: no measurements\n", options->database);
       return 0;
     }
     const SourceStatus sources = source_status(measurements, current_sources);
-    if (options->coverage) fmt::print("{}", format_coverage(groups, database.search_spaces(), sources));
+    if (options->coverage) fmt::print("{}", format_coverage(groups, spaces, sources));
     if (options->failures) {
       const std::string failures = format_failures(groups, sources);
       fmt::print("{}", failures.empty() ? "no failed variants\n" : failures);

@@ -27,6 +27,12 @@ const std::vector<Command>& all_commands() {
        setup_import},
       {"replay", "run a search strategy against a recorded landscape (Kernel Tuner cache): fraction of the optimum found",
        setup_replay},
+      {"report", "write one self-contained HTML page with plots of a database: scores, speedups, size dispatch, "
+                 "coverage, failures, convergence and the hub's architecture links",
+       setup_report},
+      {"batch", "run the command lines a JSON file lists in one process start; print each one's exit code and output "
+                "as a line of JSON (stops at the first that fails)",
+       setup_batch},
   };
   return commands;
 }
@@ -65,7 +71,7 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
 SearchOptions MeasurementCommandOptions::resolved() const {
   SearchOptions resolved = search;
   for (const auto& spec : axis_specs) resolved.filters.push_back(parse_axis_filter(spec));
-  resolved.compiler.include_directories = {default_harness_directory()};
+  resolved.compiler.include_directories = default_include_directories();
   resolved.compiler.include_directories.insert(resolved.compiler.include_directories.end(), include_directories.begin(),
                                                include_directories.end());
   return resolved;

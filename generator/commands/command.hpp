@@ -66,5 +66,7 @@ RunCommand setup_check(CLI::App& app);
 RunCommand setup_merge(CLI::App& app);
 RunCommand setup_prune(CLI::App& app);
 RunCommand setup_replay(CLI::App& app);
+RunCommand setup_report(CLI::App& app);
+RunCommand setup_batch(CLI::App& app);
 
 }  // namespace policytune

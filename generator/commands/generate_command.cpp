@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "../analysis.hpp"
 #include "../architecture_fallback.hpp"
 #include "../benchmark_name.hpp"
 #include "../hub_renderer.hpp"
@@ -207,6 +208,8 @@ std::vector<ArchitecturePolicies> tuned_architectures(const GenerateOptions& opt
   WinnerOptions winner_options{request.benchmark, content_hash(source),
                                options.match == "nearest" ? DeviceMatch::nearest : DeviceMatch::exact, options.device,
                                dispatch};
+  winner_options.declared =
+      declared_axes_of(database.search_spaces(), request.benchmark, winner_options.source_hash, options.database);
   const auto measurements = database.measurements();
   std::size_t stale = 0;
   for (const auto& m : measurements) stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // policytune::device_radix_sort_keys: cub::DeviceRadixSort::SortKeys with the policies PolicyTune
 // measured (policytune/tuning/radix_sort_keys.cuh), and CUB's own for everything not tuned.
+// policytune::device_radix_sort_pairs: cub::DeviceRadixSort::SortPairs likewise
+// (policytune/tuning/radix_sort_pairs.cuh).
 #pragma once
 
 #include <cub/detail/choose_offset.cuh>
@@ -11,6 +13,7 @@
 
 #include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/radix_sort_keys.cuh>
+#include <policytune/tuning/radix_sort_pairs.cuh>
 
 namespace policytune
 {
@@ -45,6 +48,55 @@ cudaError_t device_radix_sort_keys(
     using dispatch_t = ::cub::DispatchRadixSort<::cub::SortOrder::Ascending,
                                                 KeyT,
                                                 ::cub::NullType,
+                                                offset_t,
+                                                ::cub::detail::identity_decomposer_t,
+                                                hub_t>;
+    return dispatch_t::Dispatch(
+      d_temp_storage,
+      temp_storage_bytes,
+      d_keys,
+      d_values,
+      static_cast<offset_t>(num_items),
+      begin_bit,
+      end_bit,
+      is_overwrite_okay,
+      stream);
+  });
+}
+
+/// Same contract as cub::DeviceRadixSort::SortPairs: sorts `num_items` key-value pairs of
+/// `d_keys_in`/`d_values_in` into `d_keys_out`/`d_values_out` by key in ascending order, comparing
+/// bits [begin_bit, end_bit), stably; the inputs are not written.
+template <class KeyT, class ValueT, class NumItemsT>
+cudaError_t device_radix_sort_pairs(
+  void* d_temp_storage,
+  std::size_t& temp_storage_bytes,
+  const KeyT* d_keys_in,
+  KeyT* d_keys_out,
+  const ValueT* d_values_in,
+  ValueT* d_values_out,
+  NumItemsT num_items,
+  int begin_bit       = 0,
+  int end_bit         = sizeof(KeyT) * 8,
+  cudaStream_t stream = 0)
+{
+  // The types cub::DeviceRadixSort::SortPairs dispatches with.
+  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
+  using hubs_t   = tuning::radix_sort_pairs::policy_hub<KeyT, ValueT, offset_t>;
+  // As CUB: the inputs are never written, so the buffers are used as non-overwritable pairs.
+  constexpr bool is_overwrite_okay = false;
+  ::cub::DoubleBuffer<KeyT> d_keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
+  ::cub::DoubleBuffer<ValueT> d_values(const_cast<ValueT*>(d_values_in), d_values_out);
+  int range = 0;
+  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+    using hub_t = tuning::radix_sort_pairs::policy_hub<KeyT, ValueT, offset_t, decltype(range_constant)::value>;
+    using dispatch_t = ::cub::DispatchRadixSort<::cub::SortOrder::Ascending,
+                                                KeyT,
+                                                ValueT,
                                                 offset_t,
                                                 ::cub::detail::identity_decomposer_t,
                                                 hub_t>;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // policytune::device_reduce_sum: cub::DeviceReduce::Sum with the policies PolicyTune measured
 // (policytune/tuning/reduce_sum.cuh), and CUB's own for every type or architecture not tuned.
+// policytune::device_reduce_by_key: cub::DeviceReduce::ReduceByKey likewise
+// (policytune/tuning/reduce_by_key.cuh).
 // From CCCL 3.5, whose DeviceReduce takes a tuning environment, an overload without temporary
 // storage passes the same winners as a policy selector (policytune/tuning/reduce_sum_selector.cuh)
 // through cuda::execution::tune to CUB's public API.
@@ -8,12 +10,14 @@
 
 #include <cub/detail/choose_offset.cuh>
 #include <cub/device/dispatch/dispatch_reduce.cuh>
+#include <cub/device/dispatch/dispatch_reduce_by_key.cuh>
 
 #include <cuda/std/functional>
 
 #include <cstddef>
 
 #include <policytune/detail/range_dispatch.cuh>
+#include <policytune/tuning/reduce_by_key.cuh>
 #include <policytune/tuning/reduce_sum.cuh>
 
 #include <cub/version.cuh>
@@ -98,4 +102,65 @@ cudaError_t device_reduce_sum(InputIteratorT d_in, OutputIteratorT d_out, NumIte
   });
 }
 #endif
+/// Same contract as cub::DeviceReduce::ReduceByKey: for every run of equal keys (operator==) of
+/// `d_keys_in`, its first key goes to `d_unique_out` and the `reduction_op` reduction of its values to
+/// `d_aggregates_out`; `*d_num_runs_out` receives the number of runs.
+template <class KeysInputIteratorT,
+          class UniqueOutputIteratorT,
+          class ValuesInputIteratorT,
+          class AggregatesOutputIteratorT,
+          class NumRunsOutputIteratorT,
+          class ReductionOpT,
+          class NumItemsT>
+cudaError_t device_reduce_by_key(
+  void* d_temp_storage,
+  std::size_t& temp_storage_bytes,
+  KeysInputIteratorT d_keys_in,
+  UniqueOutputIteratorT d_unique_out,
+  ValuesInputIteratorT d_values_in,
+  AggregatesOutputIteratorT d_aggregates_out,
+  NumRunsOutputIteratorT d_num_runs_out,
+  ReductionOpT reduction_op,
+  NumItemsT num_items,
+  cudaStream_t stream = 0)
+{
+  // The types cub::DeviceReduce::ReduceByKey dispatches with, so that an untuned case is CUB's exactly.
+  using offset_t      = ::cub::detail::choose_offset_t<NumItemsT>;
+  using equality_op_t = ::cuda::std::equal_to<>;
+  using value_t       = ::cub::detail::it_value_t<ValuesInputIteratorT>;
+  using accum_t       = ::cuda::std::__accumulator_t<ReductionOpT, value_t, value_t>;
+  using key_t = ::cub::detail::non_void_value_t<UniqueOutputIteratorT, ::cub::detail::it_value_t<KeysInputIteratorT>>;
+  using hubs_t = tuning::reduce_by_key::policy_hub<ReductionOpT, accum_t, key_t>;
+  int range    = 0;
+  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+    using hub_t = tuning::reduce_by_key::policy_hub<ReductionOpT, accum_t, key_t, decltype(range_constant)::value>;
+    using dispatch_t = ::cub::DispatchReduceByKey<KeysInputIteratorT,
+                                                  UniqueOutputIteratorT,
+                                                  ValuesInputIteratorT,
+                                                  AggregatesOutputIteratorT,
+                                                  NumRunsOutputIteratorT,
+                                                  equality_op_t,
+                                                  ReductionOpT,
+                                                  offset_t,
+                                                  accum_t,
+                                                  hub_t>;
+    return dispatch_t::Dispatch(
+      d_temp_storage,
+      temp_storage_bytes,
+      d_keys_in,
+      d_unique_out,
+      d_values_in,
+      d_aggregates_out,
+      d_num_runs_out,
+      equality_op_t{},
+      reduction_op,
+      static_cast<offset_t>(num_items),
+      stream);
+  });
+}
+
 } // namespace policytune

@@ -2,13 +2,12 @@
 // rendered in test mode (every compile-time workload tuned to the benchmark's %TEST% variant on
 // sm_80 and sm_90; tests/CMakeLists.txt renders them with policies/regenerate.cmake and puts them
 // ahead of policies/ on the include path). cub::ChainedPolicy::Invoke runs on the host.
-#include <policytune/device_radix_sort.cuh>
-#include <policytune/device_reduce.cuh>
-#include <policytune/device_scan.cuh>
+#include <policytune/policytune.cuh>
 
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace
@@ -98,6 +97,18 @@ void expect_differs(const char* what, const Knobs& a, const Knobs& b)
   std::printf("%s: %s (%s vs %s)\n", ok ? "ok" : "FAILED", what, text(a).c_str(), text(b).c_str());
 }
 
+// Checks that files of their own (selection/<algorithm>.cuh) register, run by main after the others.
+std::vector<void (*)()>& registered_checks()
+{
+  static std::vector<void (*)()> checks;
+  return checks;
+}
+bool register_checks(void (*check)())
+{
+  registered_checks().push_back(check);
+  return true;
+}
+
 // The hubs rendered in test mode give `test` on sm_80, sm_90 and (served by the sm_90 link) sm_100,
 // and CUB's own policy below sm_80; `test` differs from CUB's, so the check can tell them apart.
 template <class Tuned, class Library, class Extract>
@@ -183,7 +194,19 @@ using two_phase_reduce64 = cudaError_t (*)(void*, std::size_t&, const double*, d
   reinterpret_cast<const void*>(&policytune::device_radix_sort_keys<std::uint32_t, int>),
   reinterpret_cast<const void*>(&policytune::device_radix_sort_keys<double, long long>),
 };
+
+// One file per algorithm (issue 20's ten): their checks and API instantiations.
+#include "selection/partition_three_way.cuh"
+#include "selection/radix_sort_pairs.cuh"
+#include "selection/reduce_by_key.cuh"
+#include "selection/select.cuh"
 } // namespace
+
+// The algorithms of issue 20, one file each: their checks, and the API instantiated with their hubs.
+#include "selection/histogram.cuh"
+#include "selection/merge_sort.cuh"
+#include "selection/run_length_encode.cuh"
+#include "selection/scan_by_key.cuh"
 
 #if CUB_VERSION >= 300500
 // The API's policy selector (CCCL 3.5 and later), rendered in test mode from the same benchmark:
@@ -222,6 +245,14 @@ int main()
   check_radix_sort<std::int32_t, offset32>("radix sort I32/U32");
   check_radix_sort<double, offset64>("radix sort F64/U64");
   check_radix_sort<std::int8_t, offset32>("radix sort I8/U32");
+  for (auto check : registered_checks())
+  {
+    check();
+  }
+  check_scan_by_key_all();
+  check_run_length_all();
+  check_histogram_all();
+  check_merge_sort_all();
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "user_error.hpp"
+
 using namespace policytune;
 
 namespace {
@@ -98,4 +100,27 @@ TEST_CASE("analyze --failures lists each failed variant with status and reason",
         "    unroll_2  build_failed  sum.cpp:12: error: 'x' was not declared\n"
         "    unroll_3  wrong_result  element 7: 3 != 4 (at N=4000)\n");
   CHECK(format_failures(group_by_workload(two_sources()), {}).empty());
+}
+
+TEST_CASE("each group carries the runtime axes its source's search declared", "[analyze]") {
+  const auto rows = two_sources();
+  const std::vector<SearchSpaceRecord> spaces{
+      {"tiny.sum", "2222222222222222", "tiny", "4", "", R"({"sum":[{"axis":"N","values":["10","1000"]}]})"},
+      {"other.sum", "1111111111111111", "other", "4", "", R"({"sum":[]})"}};
+  const auto groups = group_by_workload(rows, spaces, "results.db");
+  REQUIRE(groups.size() == 2);
+  CHECK(groups[0].declared.empty());  // tiny.sum's first source recorded none
+  CHECK(groups[1].declared == DeclaredAxes{{"sum", {{"N", {"10", "1000"}}}}});
+}
+
+TEST_CASE("runtime axes that are not what policytune stored name the database", "[analyze]") {
+  const auto rows = two_sources();
+  const std::vector<SearchSpaceRecord> spaces{{"tiny.sum", "2222222222222222", "tiny", "4", "", "{broken"}};
+  try {
+    group_by_workload(rows, spaces, "results.db");
+    FAIL("no error");
+  } catch (const UserError& error) {
+    CHECK_THAT(error.what(), Catch::Matchers::StartsWith("results.db"));
+    CHECK_THAT(error.what(), Catch::Matchers::Contains("tiny.sum"));
+  }
 }

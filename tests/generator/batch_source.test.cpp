@@ -61,3 +61,12 @@ TEST_CASE("sources whose includes depend on the variant are not batched", "[batc
   CHECK(batchable("// TUNE_X is documented here\n#include <a.hpp>\n", {"TUNE_X"}));  // not a directive
   CHECK_FALSE(batchable("#pragma once\n#include <a.hpp>\n", {"TUNE_X"}));
 }
+
+TEST_CASE("CUB's pattern, a local base.cuh that holds the tuned policy, is not batched", "[batch_source]") {
+  const std::string source = "#include <nvbench_helper.cuh>\n// %RANGE% TUNE_X x 1:8:1\nusing op_t = int;\n#include \"base.cuh\"\n";
+  CHECK(quoted_includes(source) == std::vector<std::string>{"base.cuh"});
+  CHECK(quoted_includes("#include <a.hpp>\n  #  include \"dir/b.cuh\"\n") == std::vector<std::string>{"dir/b.cuh"});
+  CHECK_FALSE(batchable(source, {"TUNE_X"}, {"#pragma once\nstruct policy { static constexpr int x = TUNE_X; };\n"}));
+  CHECK(batchable(source, {"TUNE_X"}, {"#pragma once\ntemplate <class T> T get_upper_level();\n"}));  // no macro
+  CHECK(batchable(source, {"TUNE_X"}, {}));
+}

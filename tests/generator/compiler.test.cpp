@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -102,4 +103,14 @@ TEST_CASE("compile_command: includes before defines before extra flags, output l
   CHECK(command[command.size() - 3] == "s.cu");
   CHECK(command[command.size() - 2] == "-o");
   CHECK(command.back() == "bin/s");
+}
+
+TEST_CASE("every benchmark gets the harness and the headers CUB's own benchmarks include", "[compiler]") {
+  const auto directories = default_include_directories();
+  REQUIRE(directories.size() == 2);
+  CHECK(directories[0] == default_harness_directory());
+  namespace fs = std::filesystem;
+  for (const char* header : {"nvbench/nvbench.cuh", "nvbench_helper.cuh", "look_back_helper.cuh"}) {
+    CHECK(fs::is_regular_file(fs::path(directories[1]) / header));
+  }
 }

@@ -73,3 +73,24 @@ TEST_CASE("the in-memory and the SQLite store hold the same rows for the same re
     CHECK(measurement_key(scoped_memory[i]) == measurement_key(scoped_sqlite[i]));
   }
 }
+
+TEST_CASE("the in-memory and the SQLite store keep search spaces alike", "[store]") {
+  testing::TemporaryDirectory directory("spaces");
+  InMemoryStore memory;
+  ResultsDatabase sqlite(directory.file("results.db"), ResultsDatabase::Mode::create_if_missing);
+  const SearchSpaceRecord first{"reduce.sum", "aaaa", "reduce", "18", "T ipt 1:18:1\n", R"({"base":[]})"};
+  SearchSpaceRecord again = first;  // a later record without runtime axes keeps the held ones
+  again.size = "36";
+  again.runtime_axes.clear();
+  const SearchSpaceRecord other{"scan.sum", "bbbb", "scan", "4", "", ""};
+  for (ResultsStore* store : {static_cast<ResultsStore*>(&memory), static_cast<ResultsStore*>(&sqlite)}) {
+    store->record(first);
+    store->record(other);
+    store->record(again);
+    const auto spaces = store->search_spaces();
+    REQUIRE(spaces.size() == 2);
+    CHECK(spaces[0].size == "36");
+    CHECK(spaces[0].runtime_axes == first.runtime_axes);
+    CHECK(spaces[1].benchmark == "scan.sum");
+  }
+}

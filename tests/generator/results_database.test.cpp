@@ -318,6 +318,56 @@ TEST_CASE("ResultsDatabase round-trips search space records and replaces by (ben
   CHECK(spaces[1].size == "18");
 }
 
+TEST_CASE("ResultsDatabase keeps the runtime axes a search declared with its space", "[database]") {
+  TempDir dir("runtime_axes");
+  const std::string path = dir.file("results.db");
+  SearchSpaceRecord reduce{"reduce.sum", "bbbb", "reduce", "18", "T_ITEMS ipt 1:18:1\n",
+                           R"({"base":[{"axis":"Elements{io}[pow2]","values":["16","28"]}]})"};
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(reduce);
+    // A record without axes (merged from a file written before they were kept) keeps them.
+    SearchSpaceRecord without_axes = reduce;
+    without_axes.runtime_axes.clear();
+    without_axes.size = "36";
+    database.record(without_axes);
+  }
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  const auto spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 1);
+  CHECK(spaces[0].size == "36");
+  CHECK(spaces[0].runtime_axes == reduce.runtime_axes);
+}
+
+TEST_CASE("A database written before runtime axes were kept reads, and gets the column when written", "[database]") {
+  TempDir dir("old_spaces");
+  const std::string path = dir.file("results.db");
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+  // The search_spaces table as version 1 first wrote it.
+  raw_sql(path, "DROP TABLE search_spaces");
+  raw_sql(path, "CREATE TABLE search_spaces (benchmark TEXT NOT NULL, source_hash TEXT NOT NULL, algorithm TEXT NOT NULL, "
+                "size TEXT NOT NULL, ranges TEXT NOT NULL, PRIMARY KEY (benchmark, source_hash))");
+  raw_sql(path, "INSERT INTO search_spaces VALUES ('reduce.sum', 'bbbb', 'reduce', '18', 'T_ITEMS ipt 1:18:1\n')");
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+    const auto spaces = database.search_spaces();
+    REQUIRE(spaces.size() == 1);
+    CHECK(spaces[0].ranges == "T_ITEMS ipt 1:18:1\n");
+    CHECK(spaces[0].runtime_axes.empty());
+  }
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('search_spaces') WHERE name = 'runtime_axes'") == 0);
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+    SearchSpaceRecord space = database.search_spaces().at(0);
+    space.runtime_axes = R"({"base":[]})";
+    database.record(space);
+  }
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('search_spaces') WHERE name = 'runtime_axes'") == 1);
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  CHECK(database.search_spaces().at(0).runtime_axes == R"({"base":[]})");
+}
+
 TEST_CASE("ResultsDatabase writes its schema version and refuses other versions", "[database]") {
   TempDir dir("schema");
   const std::string path = dir.file("results.db");

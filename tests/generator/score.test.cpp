@@ -2,8 +2,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
+#include <map>
 
 using namespace policytune;
 using Catch::Detail::Approx;
@@ -198,4 +200,99 @@ TEST_CASE("without a successful base every other variant is unranked", "[score]"
   const auto scored = score_workload(rows.pointers);
   CHECK(scored.problem == "base has no successful measurement");
   CHECK(scored.unranked == 2);
+}
+
+// CUB's own score tests (CCCL's benchmarks/scripts/tests/test_score.py) checked here: the weights
+// come from the runtime axis the benchmark declares, not from the values base happened to measure.
+namespace {
+
+const DeclaredAxes kDeclared{{"base", {{"Elements{io}[pow2]", {"16", "20", "24", "28"}}}}};
+
+double declared_weight(const std::string& value) {
+  const auto weights = importance_weights(4);
+  const std::vector<std::string> values{"16", "20", "24", "28"};
+  return weights[std::find(values.begin(), values.end(), value) - values.begin()];
+}
+
+// The score of a variant with the given speedups (value -> base/variant) over the values it lists.
+double score_of(const std::map<std::string, double>& speedups, const DeclaredAxes& declared = kDeclared) {
+  Rows rows;
+  for (const auto& [value, speedup] : speedups) {
+    rows.add("base", "Elements{io}[pow2]=" + value, 1.0);
+    rows.add("v", "Elements{io}[pow2]=" + value, 1.0 / speedup);
+  }
+  return find(score_workload(rows.pointers, declared), "v").score;
+}
+
+}  // namespace
+
+TEST_CASE("the score is the mean of the speedups weighted by the declared axis", "[score][cub]") {
+  const std::map<std::string, double> speedups{{"16", 0.5}, {"20", 1.0}, {"24", 1.5}, {"28", 2.0}};
+  double weighted = 0, total = 0;
+  for (const auto& [value, speedup] : speedups) {
+    weighted += declared_weight(value) * speedup;
+    total += declared_weight(value);
+  }
+  CHECK(score_of(speedups) == Approx(weighted / total));
+}
+
+TEST_CASE("a variant on par with base scores one whatever was skipped", "[score][cub]") {
+  for (const auto& measured : std::vector<std::vector<std::string>>{{"16", "20", "24", "28"}, {"24", "28"}, {"16", "28"}, {"28"}}) {
+    std::map<std::string, double> speedups;
+    for (const auto& value : measured) speedups[value] = 1.0;
+    CHECK(score_of(speedups) == Approx(1.0));
+  }
+}
+
+TEST_CASE("the relative importance of two sizes does not depend on what was skipped", "[score][cub]") {
+  // Measured: 2^24 and 2^28 only. Doubling one speedup raises the score by that size's share of
+  // the declared weight of the two; weighed as measured, 2^24 would fall to the least importance.
+  const double total = declared_weight("24") + declared_weight("28");
+  for (const std::string value : {"24", "28"}) {
+    std::map<std::string, double> speedups{{"24", 1.0}, {"28", 1.0}};
+    speedups[value] = 2.0;
+    CHECK(score_of(speedups) - 1.0 == Approx(declared_weight(value) / total));
+  }
+}
+
+TEST_CASE("narrowing a search with -a does not change the weights", "[score][cub]") {
+  // Whether the search asked for all four sizes or only those measured, the score is the same:
+  // the declared axis, not the narrowing, places each value.
+  const std::map<std::string, double> measured{{"24", 1.0}, {"28", 2.0}};
+  const double full = score_of(measured);
+  CHECK(full == Approx((declared_weight("24") * 1.0 + declared_weight("28") * 2.0) /
+                       (declared_weight("24") + declared_weight("28"))));
+  // Weighed over what was measured, 2^24 and 2^28 would split 38/62 instead of nearly 50/50.
+  const auto as_measured = importance_weights(2);
+  CHECK(score_of(measured, {}) == Approx((as_measured[0] * 1.0 + as_measured[1] * 2.0) / (as_measured[0] + as_measured[1])));
+  CHECK(full < score_of(measured, {}));
+}
+
+TEST_CASE("a uniformly faster variant beats one that trades a regression", "[score][cub]") {
+  const std::map<std::string, double> regressing{{"24", 0.90}, {"28", 1.20}};
+  const std::map<std::string, double> uniform{{"24", 1.05}, {"28", 1.08}};
+  CHECK(score_of(uniform) > score_of(regressing));
+  // Without the declared axis (results stored before it was kept), 2^24 falls to the least
+  // importance and the regressing variant would win: the case CUB's test guards against.
+  CHECK(score_of(regressing, {}) > score_of(uniform, {}));
+}
+
+TEST_CASE("a measured value the declared axes lack: the measured values stand in for them", "[score][cub]") {
+  // Declared axes of another source version, or of another entry: they cannot place 2^22.
+  const std::map<std::string, double> speedups{{"22", 1.0}, {"28", 2.0}};
+  CHECK(score_of(speedups) == Approx(score_of(speedups, {})));
+  const DeclaredAxes other_entry{{"other", kDeclared.at("base")}};
+  const std::map<std::string, double> declared_values{{"24", 1.0}, {"28", 2.0}};
+  CHECK(score_of(declared_values, other_entry) == Approx(score_of(declared_values, {})));
+}
+
+TEST_CASE("the weights a score used are kept with it, over base's measured workloads", "[score][cub]") {
+  Rows rows;
+  rows.add("base", "Elements{io}[pow2]=24", 1.0);
+  rows.add("base", "Elements{io}[pow2]=28", 1.0);
+  const auto scored = score_workload(rows.pointers, kDeclared);
+  REQUIRE(scored.weights.size() == 2);
+  const double total = declared_weight("24") + declared_weight("28");
+  CHECK(scored.weights.at({"base", "Elements{io}[pow2]=24"}) == Approx(declared_weight("24") / total));
+  CHECK(scored.weights.at({"base", "Elements{io}[pow2]=28"}) == Approx(declared_weight("28") / total));
 }

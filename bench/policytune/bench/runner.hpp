@@ -48,6 +48,7 @@ struct state_access
   static const sample_stats& stats(const state& s) { return s.m_stats; }
   static std::size_t bytes(const state& s) { return s.m_bytes; }
   static bool bytes_declared(const state& s) { return s.m_bytes_declared; }
+  static void set_key(state& s, std::string key) { s.m_key = std::move(key); }
 };
 
 class usage_error : public std::runtime_error
@@ -716,6 +717,7 @@ inline state_result run_state(const benchmark_base& b,
   }
 
   state s(be, settings, b.runtime_axes(), rt_index);
+  state_access::set_key(s, r.entry + '|' + r.ct_workload + '|' + r.rt_workload);
   bool threw = false;
   try
   {

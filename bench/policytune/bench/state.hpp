@@ -4,6 +4,7 @@
 
 #include <policytune/bench/axis.hpp>
 #include <policytune/bench/config.hpp>
+#include <policytune/bench/declared_output.hpp>
 #include <policytune/bench/stats.hpp>
 #include <policytune/bench/timer_host.hpp>
 #include <policytune/bench/verify.hpp>
@@ -155,6 +156,16 @@ struct verifier_holder final : verifier_base
 struct state_access;
 } // namespace detail
 
+class state;
+
+namespace detail
+{
+/// The check of a state that registered no verifier of its own, or null: the NVBench
+/// compatibility headers install one that compares the outputs with base's (reference_output.hpp).
+/// It returns whether it verified anything, and sets `result`.
+inline bool (*unverified_output_check)(const state&, verification& result) = nullptr;
+} // namespace detail
+
 /// One measurement: a benchmark function at one compile-time and one runtime workload.
 class state
 {
@@ -227,6 +238,7 @@ public:
   void add_global_memory_writes(std::size_t count, const std::string& /*column*/ = {})
   {
     add_global_memory_writes(count * sizeof(T));
+    m_outputs.push_back(declared_output_of<T>(count));
   }
   void add_global_memory_writes(std::size_t bytes)
   {
@@ -252,6 +264,11 @@ public:
 #if POLICYTUNE_BENCH_CUDA
   cudaStream_t get_cuda_stream() const noexcept { return m_backend->stream(); }
 #endif
+
+  /// What the benchmark declared it writes (add_global_memory_writes<T>), in declaration order.
+  const std::vector<declared_output>& declared_outputs() const noexcept { return m_outputs; }
+  /// `entry|ct_workload|rt_workload`: names this state among all states of the source.
+  const std::string& key() const noexcept { return m_key; }
 
   /// Registers the check of the output: a callable returning `verification` (or bool), called
   /// after the first run of exec()'s callable.
@@ -339,6 +356,18 @@ public:
       }
       m_verified = true;
     }
+    else if (detail::unverified_output_check != nullptr)
+    {
+      verification v;
+      const bool checked = detail::unverified_output_check(*this, v);
+      if (!v.passed)
+      {
+        m_wrong_result = true;
+        m_reason       = v.detail.empty() ? std::string("verification failed") : std::move(v.detail);
+        return;
+      }
+      m_verified = checked;
+    }
 
     detail::sampler sampler(m_settings);
     do
@@ -393,6 +422,8 @@ private:
   const std::vector<axis>* m_axes;
   std::vector<std::size_t> m_index;
   detail::verifier_base* m_verifier = nullptr;
+  std::vector<declared_output> m_outputs;
+  std::string m_key;
 
   std::size_t m_elements = 0;
   std::size_t m_bytes    = 0;

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// PolicyTune's stand-in for CUB's <look_back_helper.cuh>: the decoupled look-back delay of a
+// tuned variant, picked by three %RANGE% macros (TUNE_DELAY_CONSTRUCTOR_ID chooses the strategy,
+// 0..7, TUNE_MAGIC_NS its delay, TUNE_L2_WRITE_LATENCY_NS the L2 write latency), as
+// `delay_constructor_t`. Base (TUNE_BASE) uses the library's own and gets nothing from here.
+//
+// No include guard around the variant's part, on purpose: a batched build (bench/README.md)
+// includes the benchmark once per variant, and each copy needs the delay of its own variant;
+// where the macros are not defined yet (the includes hoisted before all variants) it is left out.
+#include <cub/agent/single_pass_scan_operators.cuh>
+
+#include <nvbench_helper.cuh>
+
+#if !TUNE_BASE && defined(TUNE_DELAY_CONSTRUCTOR_ID) && defined(TUNE_MAGIC_NS) && defined(TUNE_L2_WRITE_LATENCY_NS)
+using delay_constructors = ::nvbench::type_list<
+  ::cub::detail::no_delay_constructor_t<TUNE_L2_WRITE_LATENCY_NS>,
+  ::cub::detail::fixed_delay_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>,
+  ::cub::detail::exponential_backoff_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>,
+  ::cub::detail::exponential_backoff_jitter_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>,
+  ::cub::detail::exponential_backoff_jitter_window_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>,
+  ::cub::detail::exponential_backon_jitter_window_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>,
+  ::cub::detail::exponential_backon_jitter_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>,
+  ::cub::detail::exponential_backon_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>>;
+
+using delay_constructor_t = ::nvbench::tl::get<TUNE_DELAY_CONSTRUCTOR_ID, delay_constructors>;
+#endif

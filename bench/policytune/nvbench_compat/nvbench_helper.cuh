@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: Apache-2.0
+// PolicyTune's stand-in for CUB's <nvbench_helper.cuh>: what CUB's tuning benchmarks use from
+// their helper, on top of PolicyTune's harness, so that they build unchanged with
+// `policytune search` (which puts this folder on the include path):
+//
+//   type lists      integral_types, fundamental_types, all_types (with `complex`), offset_types,
+//                   narrowed by TUNE_T / TUNE_OffsetT; push_back_t<List, Ts...>; int128_t, uint128_t
+//   inputs          generate(n[, entropy[, min, max]]), generate.uniform.key_segments(...),
+//                   generate.uniform.segment_offsets(...), generate.power_law.segment_offsets(...),
+//                   seed_t, bit_entropy, str_to_entropy, entropy_to_probability
+//   operators       less_t, max_t, less_then_t<T>
+//   memory          caching_allocator_t and policy(alloc[, launch]) for thrust algorithms
+//   misc            do_not_optimize(value), lerp_min_max<T>(at), NVBENCH_HELPER_HAS_I128, type
+//                   names of ::cuda::std::false_type / true_type ("false", "true") and complex ("C64")
+//
+// CUB's benchmarks declare no check: each variant's declared outputs are compared with base's for
+// the same input (detail/buffer_tracking.cuh). Needs nvcc: CUB's benchmarks are CUDA.
+#pragma once
+
+#if !defined(__CUDACC__)
+#  error "<nvbench_helper.cuh> (PolicyTune's) is for CUDA benchmarks: compile them with nvcc"
+#endif
+
+#include <cub/thread/thread_operators.cuh>
+
+#include <thrust/device_vector.h>
+#include <thrust/execution_policy.h>
+
+#include <cuda/std/complex>
+#include <cuda/std/limits>
+#include <cuda/std/type_traits>
+
+#include <cstddef>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include <nvbench/nvbench.cuh>
+#include <policytune/nvbench_compat/detail/buffer_tracking.cuh>
+#include <policytune/nvbench_compat/detail/generate.cuh>
+
+#define NVBENCH_HELPER_HAS_I128 POLICYTUNE_BENCH_HAS_INT128
+#if POLICYTUNE_BENCH_HAS_INT128
+using int128_t  = ::policytune::bench::int128_t;
+using uint128_t = ::policytune::bench::uint128_t;
+#endif
+
+using complex = ::cuda::std::complex<float>;
+NVBENCH_DECLARE_TYPE_STRINGS(complex, "C64", "::cuda::std::complex<float>");
+NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::false_type, "false", "::cuda::std::false_type");
+NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::true_type, "true", "::cuda::std::true_type");
+
+/// The value of T at `at` between its lowest (0.0) and its highest (1.0) value.
+template <class T>
+T lerp_min_max(double at)
+{
+  if (at >= 1.0)
+  {
+    return ::cuda::std::numeric_limits<T>::max();
+  }
+  const double lowest  = static_cast<double>(::cuda::std::numeric_limits<T>::lowest());
+  const double highest = static_cast<double>(::cuda::std::numeric_limits<T>::max());
+  return static_cast<T>(lowest * (1.0 - at) + highest * at); // highest - lowest overflows for double
+}
+
+namespace policytune::nvbench_compat
+{
+template <class List, class... Ts>
+struct push_back;
+template <class... As, class... Ts>
+struct push_back<::nvbench::type_list<As...>, Ts...>
+{
+  using type = ::nvbench::type_list<As..., Ts...>;
+};
+} // namespace policytune::nvbench_compat
+
+/// The list with Ts appended.
+template <class List, class... Ts>
+using push_back_t = typename ::policytune::nvbench_compat::push_back<List, Ts...>::type;
+
+// CUB's lists (its tuning documentation); the driver narrows a build to one workload with TUNE_*.
+#ifdef TUNE_OffsetT
+using offset_types = nvbench::type_list<TUNE_OffsetT>;
+#else
+using offset_types = nvbench::type_list<int32_t, int64_t>;
+#endif
+
+#ifdef TUNE_T
+using integral_types    = nvbench::type_list<TUNE_T>;
+using fundamental_types = nvbench::type_list<TUNE_T>;
+using all_types         = nvbench::type_list<TUNE_T>;
+#else
+using integral_types = nvbench::type_list<int8_t, int16_t, int32_t, int64_t>;
+#  if POLICYTUNE_BENCH_HAS_INT128
+using fundamental_types = nvbench::type_list<int8_t, int16_t, int32_t, int64_t, int128_t, float, double>;
+using all_types         = nvbench::type_list<int8_t, int16_t, int32_t, int64_t, int128_t, float, double, complex>;
+#  else
+using fundamental_types = nvbench::type_list<int8_t, int16_t, int32_t, int64_t, float, double>;
+using all_types         = nvbench::type_list<int8_t, int16_t, int32_t, int64_t, float, double, complex>;
+#  endif
+#endif
+
+/// Keeps the compiler from discarding a value the benchmark computes and never uses.
+template <class T>
+void do_not_optimize(const T& value)
+{
+  static const void* volatile sink = nullptr;
+  sink                             = &value;
+}
+
+/// `a < b`; complex numbers by magnitude, then by phase (they have no `<`).
+struct less_t
+{
+  template <class T>
+  __host__ __device__ bool operator()(const T& lhs, const T& rhs) const
+  {
+    return lhs < rhs;
+  }
+
+  __host__ __device__ bool operator()(const complex& lhs, const complex& rhs) const
+  {
+    const float a = ::cuda::std::abs(lhs);
+    const float b = ::cuda::std::abs(rhs);
+    return a != b ? a < b : ::cuda::std::arg(lhs) < ::cuda::std::arg(rhs);
+  }
+};
+
+struct max_t
+{
+  template <class T>
+  __host__ __device__ T operator()(const T& lhs, const T& rhs) const
+  {
+    return less_t{}(lhs, rhs) ? rhs : lhs;
+  }
+};
+
+/// The predicate `value < m_val` (select benchmarks).
+template <class T>
+struct less_then_t
+{
+  T m_val;
+
+  __host__ __device__ bool operator()(const T& value) const
+  {
+    return value < m_val;
+  }
+};
+
+namespace
+{
+/// Device memory for thrust's temporary allocations, kept and reused by size, freed at the end.
+struct caching_allocator_t
+{
+  using value_type = char;
+
+  caching_allocator_t() = default;
+  caching_allocator_t(const caching_allocator_t&)            = delete;
+  caching_allocator_t& operator=(const caching_allocator_t&) = delete;
+  ~caching_allocator_t()
+  {
+    for (const auto& [bytes, block] : m_free)
+    {
+      cudaFree(block);
+    }
+    for (const auto& [block, bytes] : m_used)
+    {
+      cudaFree(block);
+    }
+  }
+
+  char* allocate(std::ptrdiff_t bytes)
+  {
+    char* block     = nullptr;
+    const auto free = m_free.find(bytes);
+    if (free != m_free.end())
+    {
+      block = free->second;
+      m_free.erase(free);
+    }
+    else
+    {
+      ::policytune::bench::cuda_check(cudaMalloc(&block, static_cast<std::size_t>(bytes)), "caching_allocator_t");
+    }
+    m_used.emplace(block, bytes);
+    return block;
+  }
+
+  void deallocate(char* block, std::size_t)
+  {
+    const auto used = m_used.find(block);
+    if (used == m_used.end())
+    {
+      throw std::runtime_error("caching_allocator_t: freeing memory it did not allocate");
+    }
+    m_free.emplace(used->second, block);
+    m_used.erase(used);
+  }
+
+private:
+  std::multimap<std::ptrdiff_t, char*> m_free;
+  std::map<char*, std::ptrdiff_t> m_used;
+};
+
+[[maybe_unused]] auto policy(caching_allocator_t& alloc)
+{
+  return thrust::cuda::par(alloc);
+}
+
+[[maybe_unused]] auto policy(caching_allocator_t& alloc, nvbench::launch& launch)
+{
+  return thrust::cuda::par(alloc).on(launch.get_stream());
+}
+} // namespace

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: Apache-2.0
+// Device-wide run-length encoding (cub::DeviceRunLengthEncode::Encode, a reduce-by-key through
+// cub::DispatchReduceByKey) with a tunable policy, in CUB's tuning format. The parameters are those
+// of CUB's own benchmark (cub/benchmarks/bench/run_length_encode/encode.cu) but for its look-back
+// delay, which stays CUB's for the architecture.
+//
+// %RANGE% TUNE_ITEMS_PER_THREAD ipt 7:24:1
+// %RANGE% TUNE_THREADS_PER_BLOCK tpb 128:1024:32
+// %RANGE% TUNE_TRANSPOSE trp 0:1:1
+// %RANGE% TUNE_LOAD ld 0:1:1
+// %TEST% ipt_9.tpb_160.trp_1.ld_1
+//
+// trp: 0 BLOCK_LOAD_DIRECT, 1 BLOCK_LOAD_WARP_TRANSPOSE. ld: 0 LOAD_DEFAULT, 1 LOAD_CA.
+
+#include <cub/device/device_run_length_encode.cuh>
+#include <cub/device/dispatch/dispatch_reduce_by_key.cuh>
+
+#include <cuda/std/functional>
+
+#include <thrust/iterator/constant_iterator.h>
+
+#include <policytune/bench.hpp>
+#include <policytune/bench/key_runs.hpp>
+
+#include "runs_check.hpp" // the host side of the verification, unit-tested
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#if !TUNE_BASE
+#  ifndef __CUDA_ARCH_LIST__
+#    error "build with nvcc 11.5 or newer, which defines __CUDA_ARCH_LIST__"
+#  endif
+
+namespace
+{
+template <int Version, class Policy, class Previous>
+Previous previous_link(const cub::ChainedPolicy<Version, Policy, Previous>*);
+template <int Version, class Policy, class Previous>
+constexpr int link_version(const cub::ChainedPolicy<Version, Policy, Previous>*)
+{
+  return Version;
+}
+
+// The link of a cub::ChainedPolicy chain that Invoke picks for `Arch`.
+template <class Link, int Arch>
+struct policy_at
+{
+  using previous = decltype(previous_link(static_cast<Link*>(nullptr)));
+  using type     = typename std::conditional_t<(link_version(static_cast<Link*>(nullptr)) <= Arch)
+                                             || std::is_same_v<previous, Link>,
+                                               std::type_identity<Link>,
+                                               policy_at<previous, Arch>>::type;
+};
+
+constexpr int built_arch = [] {
+  int newest = 0;
+  for (int arch : {__CUDA_ARCH_LIST__})
+  {
+    newest = arch > newest ? arch : newest;
+  }
+  return newest;
+}();
+} // namespace
+
+// The variant's policy: one MaxPolicy, so that CUB uses it on every architecture.
+template <class LengthT, class KeyT>
+struct policy_hub_t
+{
+  using cub_policy_t =
+    typename policy_at<typename cub::detail::rle::encode::policy_hub<LengthT, KeyT>::MaxPolicy, built_arch>::type;
+
+  struct policy_t : cub::ChainedPolicy<300, policy_t, policy_t>
+  {
+    using ReduceByKeyPolicyT =
+      cub::AgentReduceByKeyPolicy<TUNE_THREADS_PER_BLOCK,
+                                  TUNE_ITEMS_PER_THREAD,
+                                  TUNE_TRANSPOSE ? cub::BLOCK_LOAD_WARP_TRANSPOSE : cub::BLOCK_LOAD_DIRECT,
+                                  TUNE_LOAD ? cub::LOAD_CA : cub::LOAD_DEFAULT,
+                                  cub_policy_t::ReduceByKeyPolicyT::SCAN_ALGORITHM,
+                                  typename cub_policy_t::ReduceByKeyPolicyT::detail::delay_constructor_t>;
+  };
+
+  using MaxPolicy = policy_t;
+};
+#endif // !TUNE_BASE
+
+#ifdef TUNE_T
+using key_types = nvbench::type_list<TUNE_T>;
+#else
+using key_types = nvbench::type_list<std::int8_t, std::int16_t, std::int32_t, std::int64_t, float, double>;
+#endif
+
+#ifdef TUNE_LengthT
+using length_types = nvbench::type_list<TUNE_LengthT>;
+#else
+using length_types = nvbench::type_list<std::int32_t>;
+#endif
+
+namespace
+{
+using policytune::bench::cuda_check;
+using policytune::bench::device_buffer;
+
+template <class T>
+std::vector<T> to_host(const device_buffer<T>& buffer, std::size_t n)
+{
+  std::vector<T> host(n);
+  cuda_check(cudaMemcpy(host.data(), buffer.get(), n * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return host;
+}
+} // namespace
+
+template <class T, class LengthT>
+void encode(nvbench::state& state, nvbench::type_list<T, LengthT>)
+{
+  // What cub::DeviceRunLengthEncode::Encode dispatches for an int item count (CCCL 3.0), so that
+  // base is CUB's default.
+  using offset_t      = int;
+  using equality_t    = ::cuda::std::equal_to<>;
+  using reduction_t   = ::cuda::std::plus<>;
+  using accum_t       = ::cuda::std::__accumulator_t<reduction_t, LengthT, LengthT>;
+  using ones_t        = thrust::constant_iterator<LengthT, offset_t>;
+#if TUNE_BASE
+  using hub_t = cub::detail::rle::encode::policy_hub<accum_t, T>;
+#else
+  using hub_t = policy_hub_t<accum_t, T>;
+  if (policytune::bench::skip_unless_launchable(state, hub_t::policy_t::ReduceByKeyPolicyT::BLOCK_THREADS, 0))
+  {
+    return;
+  }
+#endif
+  using dispatch_t = cub::
+    DispatchReduceByKey<const T*, T*, ones_t, LengthT*, offset_t*, equality_t, reduction_t, offset_t, accum_t, hub_t>;
+
+  const auto elements = static_cast<std::size_t>(state.get_int64("Elements{io}"));
+  const auto max_run  = static_cast<std::uint64_t>(state.get_int64("MaxSegSize"));
+  device_buffer<T> in(elements);
+  device_buffer<T> unique(elements);
+  device_buffer<LengthT> counts(elements);
+  device_buffer<offset_t> num_runs(1);
+  device_buffer<T> cub_unique(elements);
+  device_buffer<LengthT> cub_counts(elements);
+  device_buffer<offset_t> cub_num_runs(1);
+  policytune::bench::key_runs::fill<<<1024, 256>>>(in.get(), elements, max_run);
+  cuda_check(cudaGetLastError(), "key_runs::fill");
+
+  // The reference: CUB's default policy through the public API.
+  std::size_t reference_temp_size = 0;
+  cuda_check(cub::DeviceRunLengthEncode::Encode(nullptr, reference_temp_size, in.get(), cub_unique.get(),
+                                                cub_counts.get(), cub_num_runs.get(), static_cast<int>(elements)),
+             "cub::DeviceRunLengthEncode::Encode");
+  {
+    device_buffer<char> reference_temp(reference_temp_size);
+    cuda_check(cub::DeviceRunLengthEncode::Encode(reference_temp.get(), reference_temp_size, in.get(), cub_unique.get(),
+                                                  cub_counts.get(), cub_num_runs.get(), static_cast<int>(elements)),
+               "cub::DeviceRunLengthEncode::Encode");
+    cuda_check(cudaDeviceSynchronize(), "cub::DeviceRunLengthEncode::Encode");
+  }
+  const offset_t runs = to_host(cub_num_runs, 1)[0];
+
+  const T* input        = in.get();
+  std::size_t temp_size = 0;
+  cuda_check(dispatch_t::Dispatch(nullptr, temp_size, input, unique.get(), ones_t(LengthT{1}), counts.get(),
+                                  num_runs.get(), equality_t{}, reduction_t{}, static_cast<offset_t>(elements),
+                                  cudaStream_t{}),
+             "DispatchReduceByKey");
+  device_buffer<char> temp(temp_size);
+
+  state.add_element_count(elements);
+  state.add_global_memory_reads<T>(elements, "Size");
+  state.add_global_memory_writes<T>(static_cast<std::size_t>(runs));
+  state.add_global_memory_writes<LengthT>(static_cast<std::size_t>(runs));
+  state.add_global_memory_writes<offset_t>(1);
+
+  // The runs the input has, then CUB's answer, element for element.
+  state.verify_with([&] {
+    const long long found = to_host(num_runs, 1)[0];
+    auto result           = policytune::bench::run_length::check_encode(
+      to_host(in, elements), to_host(unique, elements), to_host(counts, elements), found);
+    if (!result.passed)
+    {
+      return result;
+    }
+    const auto n = static_cast<std::size_t>(found);
+    return policytune::bench::run_length::same_as_cub(
+      "cub::DeviceRunLengthEncode::Encode", found, runs, to_host(unique, n), to_host(cub_unique, n),
+      to_host(counts, n), to_host(cub_counts, n));
+  });
+  state.exec(nvbench::exec_tag::no_batch, [&](nvbench::launch& launch) {
+    cuda_check(dispatch_t::Dispatch(temp.get(), temp_size, input, unique.get(), ones_t(LengthT{1}), counts.get(),
+                                    num_runs.get(), equality_t{}, reduction_t{}, static_cast<offset_t>(elements),
+                                    launch.get_stream()),
+               "DispatchReduceByKey");
+  });
+}
+
+NVBENCH_BENCH_TYPES(encode, NVBENCH_TYPE_AXES(key_types, length_types))
+  .set_name("base")
+  .set_type_axes_names({"T{ct}", "LengthT{ct}"})
+  .add_int64_power_of_two_axis("Elements{io}", nvbench::range(16, 28, 4))
+  .add_int64_axis("MaxSegSize", {1, 4, 8});

@@ -1,0 +1,97 @@
+#include "base_answer_cache.hpp"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fmt/format.h>
+
+#include "device_probe.hpp"
+#include "environment_error.hpp"
+#include "version.hpp"
+
+namespace policytune {
+namespace {
+
+constexpr const char* kTable = R"sql(
+CREATE TABLE IF NOT EXISTS base_answers (
+  benchmark TEXT NOT NULL,
+  source_hash TEXT NOT NULL,
+  build TEXT NOT NULL,
+  device_fingerprint TEXT NOT NULL,
+  listing TEXT NOT NULL,
+  device TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  PRIMARY KEY (benchmark, source_hash, build, device_fingerprint)
+)
+)sql";
+
+// "<resolved file> <size> <mtime ns>" of the program a command starts with.
+std::optional<std::string> program_identity(const std::string& program) {
+  const auto found = program_on_path(program);
+  if (!found) return std::nullopt;
+  std::error_code error;
+  const auto resolved = std::filesystem::canonical(*found, error);
+  struct stat status {};
+  if (error || ::stat(resolved.c_str(), &status) != 0) return std::nullopt;
+  return fmt::format("{} {} {}.{:09}", resolved.string(), status.st_size, status.st_mtim.tv_sec, status.st_mtim.tv_nsec);
+}
+
+}  // namespace
+
+std::optional<std::string> base_build_key(const CompilerOptions& compiler, const std::string& source) {
+  CompilerOptions without_launcher = compiler;
+  without_launcher.launcher.clear();
+  const auto command = compile_command(without_launcher, source, "base", {{"TUNE_BASE", "1"}});
+  const auto identity = program_identity(command.front());
+  if (!identity) return std::nullopt;
+  std::string key = fmt::format("policytune {}\ncompiler {}\n", kVersion, *identity);
+  for (const auto& argument : command) key += argument + '\n';
+  return key;
+}
+
+template <typename Action>
+auto BaseAnswerCache::guarded(Action&& action) -> decltype(action()) {
+  try {
+    return action();
+  } catch (const SqliteError& error) {
+    // The results database opened this file for writing a moment ago: what fails now is the machine.
+    throw EnvironmentError(path_, std::string("database error: ") + error.what());
+  }
+}
+
+BaseAnswerCache::BaseAnswerCache(std::string database_path) : path_(std::move(database_path)) {
+  guarded([&] {
+    connection_ = std::make_unique<SqliteConnection>(path_, SqliteAccess::read_write);
+    connection_->execute("PRAGMA busy_timeout = 60000");
+    connection_->execute(kTable);
+  });
+}
+
+BaseAnswerCache::~BaseAnswerCache() = default;
+
+std::optional<BaseAnswer> BaseAnswerCache::recall(const BaseAnswerKey& key) {
+  return guarded([&]() -> std::optional<BaseAnswer> {
+    auto select = connection_->prepare(
+        "SELECT listing, device FROM base_answers WHERE benchmark = ?1 AND source_hash = ?2 AND build = ?3 "
+        "AND device_fingerprint = ?4");
+    select.bind(1, key.benchmark).bind(2, key.source_hash).bind(3, key.build).bind(4, key.device_fingerprint);
+    if (!select.step()) return std::nullopt;
+    BaseAnswer answer{select.text(0), select.text(1)};
+    select.reset();
+    return answer;
+  });
+}
+
+void BaseAnswerCache::remember(const BaseAnswerKey& key, const BaseAnswer& answer) {
+  guarded([&] {
+    auto upsert = connection_->prepare(
+        "INSERT INTO base_answers (benchmark, source_hash, build, device_fingerprint, listing, device, recorded_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+        "ON CONFLICT (benchmark, source_hash, build, device_fingerprint) "
+        "DO UPDATE SET listing = excluded.listing, device = excluded.device, recorded_at = excluded.recorded_at");
+    upsert.bind(1, key.benchmark).bind(2, key.source_hash).bind(3, key.build).bind(4, key.device_fingerprint);
+    upsert.bind(5, answer.listing).bind(6, answer.device).run();
+  });
+}
+
+}  // namespace policytune

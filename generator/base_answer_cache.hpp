@@ -1,0 +1,60 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "compiler.hpp"
+#include "sqlite.hpp"
+
+namespace policytune {
+
+// What base said when it was asked, as it said it: its `--list` (entries, axes, workloads) and
+// `--device` documents.
+struct BaseAnswer {
+  std::string listing;
+  std::string device;
+
+  bool operator==(const BaseAnswer&) const = default;
+};
+
+// When a stored answer may stand in for asking base: the same source, built by the same command
+// with the same compiler, on the same device (device_probe.hpp).
+struct BaseAnswerKey {
+  std::string benchmark;
+  std::string source_hash;
+  std::string build;               // base_build_key()
+  std::string device_fingerprint;  // device_fingerprint()
+};
+
+// Base's compile command as it would run (the launcher and the output path left out: neither
+// changes what base answers), the compiler's identity (the file it resolves to, its size and
+// modification time, so that an upgrade in place changes the key) and this policytune's version
+// (the harness headers come with it). nullopt when the compiler is not found: base's build will
+// say so.
+std::optional<std::string> base_build_key(const CompilerOptions& compiler, const std::string& source);
+
+// Base's answers, kept in the results database (table `base_answers`, added beside the schema's
+// tables when missing; tools that do not know it ignore it), so that a search in a fresh build
+// folder knows the workloads and the device without building base, and builds base only when
+// something must be measured. Opens its own connection to a database the caller has opened for
+// writing (ResultsDatabase::Mode::create_if_missing).
+class BaseAnswerCache {
+public:
+  explicit BaseAnswerCache(std::string database_path);
+  ~BaseAnswerCache();
+  BaseAnswerCache(const BaseAnswerCache&) = delete;
+  BaseAnswerCache& operator=(const BaseAnswerCache&) = delete;
+
+  std::optional<BaseAnswer> recall(const BaseAnswerKey& key);
+  void remember(const BaseAnswerKey& key, const BaseAnswer& answer);  // replaces the key's answer
+
+private:
+  template <typename Action>
+  auto guarded(Action&& action) -> decltype(action());
+
+  std::string path_;
+  std::unique_ptr<SqliteConnection> connection_;
+};
+
+}  // namespace policytune
