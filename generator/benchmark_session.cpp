@@ -249,7 +249,9 @@ void BenchmarkSession::prepare(BaseAnswerCache* answers) {
   build_base_unless_cached();
   const BaseAnswer answer = ask_base();
   adopt(answer);
-  if (answer_key_) answers_->remember(*answer_key_, answer);
+  // A device that cannot run now (held by another job, a driver mismatch) may run later: that
+  // answer is not kept, so that the next search asks base again.
+  if (answer_key_ && device_.available) answers_->remember(*answer_key_, answer);
 }
 
 bool BenchmarkSession::recall_answer() {
@@ -261,6 +263,7 @@ bool BenchmarkSession::recall_answer() {
   } catch (const MalformedHarnessOutput&) {
     return false;  // a damaged row: base is asked again, and its answer replaces the row
   }
+  if (!device_.available) return false;  // kept by an earlier policytune: ask base again
   recalled_ = std::move(answer);
   return true;
 }
@@ -272,7 +275,7 @@ void BenchmarkSession::ensure_base_built() {
   build_base_unless_cached();
   const BaseAnswer answer = ask_base();
   if (answer == remembered) return;
-  answers_->remember(*answer_key_, answer);
+  if (device_.available) answers_->remember(*answer_key_, answer);
   throw BaseAnswerChanged();
 }
 
@@ -408,7 +411,20 @@ std::vector<Measurement> BenchmarkSession::measure(const Build& build, const Com
     failure.reason = error.what();
     return {failure};
   }
-  return rows_of_run(run, ct_workload, failure);
+  auto rows = rows_of_run(run, ct_workload, failure);
+  if (variant == "base") {
+    std::ofstream(base_outputs_marker(workload)).flush();  // its outputs are in references/ now
+  }
+  return rows;
+}
+
+fs::path BenchmarkSession::base_outputs_marker(const CompileTimeWorkload& workload) const {
+  return fs::path(directory_) / "references" / (content_hash(workload.name) + ".base-ran");
+}
+
+bool BenchmarkSession::base_outputs_present(const CompileTimeWorkload& workload) const {
+  std::error_code error;
+  return fs::exists(base_outputs_marker(workload), error);
 }
 
 // Where base leaves its outputs for the variants of a benchmark that declares no check of its own

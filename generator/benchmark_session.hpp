@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -76,6 +77,11 @@ public:
   std::vector<Measurement> measure(const Build& build, const CompileTimeWorkload& workload, Seconds timeout,
                                    Seconds* elapsed = nullptr, const std::vector<std::string>& environment = {});
 
+  // Whether base has run `workload` in this build folder, leaving the outputs that the variants of
+  // a benchmark without a check of its own are compared with. False in a fresh folder whose base
+  // rows came from the database: base must run once (unrecorded) before a variant is measured.
+  bool base_outputs_present(const CompileTimeWorkload& workload) const;
+
   // Run time limits: base's is the explicit one or none; a variant's scales with base's run time.
   Seconds base_run_timeout() const;
   Seconds variant_run_timeout(Seconds base_run_time) const;
@@ -99,6 +105,7 @@ private:
   // The rows of a run that ended well: one per state, each checked; or one failure row.
   std::vector<Measurement> rows_of_run(const HarnessRun& run, const std::string& ct_workload, Measurement failure) const;
   std::vector<std::string> with_reference_directory(std::vector<std::string> environment) const;
+  std::filesystem::path base_outputs_marker(const CompileTimeWorkload& workload) const;
   std::vector<std::string> local_header_texts() const;
   // build()'s compile of one group of variants (indexes) into one binary, recorded in its builds.
   GroupCompile group_compile(const std::vector<std::size_t>& group, const WorkloadBuild& job);

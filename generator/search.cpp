@@ -243,6 +243,13 @@ private:
       built_points.push_back(point);
     }
     if (to_build.empty()) return;
+    if (!session_.base_outputs_present(workload)) {
+      // Base's rows came from the database, but a variant of a benchmark without a check of its own
+      // is compared with base's outputs, which this build folder lacks.
+      progress_.message(fmt::format("{}: running base once here, for the outputs variants are checked against",
+                                    title_of(workload)));
+      session_.measure(session_.base_build(), workload, session_.base_run_timeout());
+    }
     const auto builds = session_.build(to_build, workload);
     const auto costs = measure_in_lanes(builds, workload, run_timeout, [&](std::size_t i, const std::vector<Measurement>& rows) {
       return book.book(builds[i].variant, rows, false);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Device-wide keys-only merge sort (cub::DispatchMergeSort, as cub::DeviceMergeSort::SortKeysCopy)
 // with a tunable policy, in CUB's tuning format: the parameters and axes of CUB's own benchmark
-// (cub/benchmarks/bench/merge_sort/keys.cu).
+// (cub/benchmarks/bench/merge_sort/keys.cu), except that ipt is the exact items per thread, where CUB
+// scales it to the key's size (Nominal4BItemsToItems: 3..12 items for 8-byte keys).
 //
 // %RANGE% TUNE_TRANSPOSE trp 0:1:1
 // %RANGE% TUNE_LOAD ld 0:2:1

@@ -7,8 +7,10 @@
 // %RANGE% TUNE_THREADS_PER_BLOCK tpb 128:1024:32
 // %TEST% bits_8.ipt_13.tpb_288
 //
-// The knobs of CUB's own benchmark (cub/benchmarks/bench/radix_sort/pairs.cu). tpb and ipt are the
-// onesweep block's exact shape, as in bench/radix_sort/keys.cu.
+// The knobs of CUB's own benchmark (cub/benchmarks/bench/radix_sort/pairs.cu), with two
+// differences: CUB keeps 8 radix bits (its bits line is commented out) where this also searches 9,
+// and CUB scales ipt by the larger of key and value size (3..12 items for 8-byte types) where tpb
+// and ipt here are the onesweep block's exact shape, as in bench/radix_sort/keys.cu.
 // Entropy{io}: CUB's key entropies (AND-ing k uniform words leaves a bit set with probability 2^-k).
 // Values are the items' input positions, so a sort that loses stability shows.
 

@@ -201,4 +201,4 @@ NVBENCH_BENCH_TYPES(encode, NVBENCH_TYPE_AXES(key_types, length_types))
   .set_name("base")
   .set_type_axes_names({"T{ct}", "LengthT{ct}"})
   .add_int64_power_of_two_axis("Elements{io}", nvbench::range(16, 28, 4))
-  .add_int64_axis("MaxSegSize", {1, 4, 8});
+  .add_int64_power_of_two_axis("MaxSegSize", {1, 4, 8});

@@ -34,7 +34,7 @@ cudaError_t device_histogram_even(
 {
   // What cub::DeviceHistogram::HistogramEven dispatches: one channel, CUB's hub for its samples.
   using sample_t              = ::cub::detail::it_value_t<SampleIteratorT>;
-  constexpr bool is_even      = cccl::histogram_even_hub_is_even<sample_t>;
+  constexpr bool is_even      = true;  // as cub::DeviceHistogram::HistogramEven's hub on every release
   using hubs_t                = tuning::histogram_even::policy_hub<sample_t, CounterT, 1, 1, is_even>;
   int range                   = 0;
   if (const cudaError_t error = detail::select_range<hubs_t>(num_samples, range); error != cudaSuccess)

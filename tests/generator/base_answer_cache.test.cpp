@@ -149,6 +149,22 @@ TEST_CASE("base's build key follows the command and the compiler, not the launch
   CHECK_FALSE(base_build_key(options, kTiny));
 }
 
+TEST_CASE("base's build key follows a CCCL checkout on the include path updated in place", "[base_answer]") {
+  testing::TemporaryDirectory directory("base-answers");
+  fs::create_directories(directory.file("cccl/cub"));
+  const std::string version = directory.write("cccl/cub/version.cuh", "#define CUB_VERSION 300001\n");
+  CompilerOptions options;
+  options.host_compiler = "c++";
+  options.include_directories = {directory.file("cccl")};
+  const auto before = base_build_key(options, kTiny);
+  REQUIRE(before);
+  CHECK(base_build_key(options, kTiny) == before);
+  // Same folder, same command, another release: what base answers (`library`) may differ.
+  struct utimbuf times {1000000000, 1000000000};
+  REQUIRE(::utime(version.c_str(), &times) == 0);
+  CHECK(base_build_key(options, kTiny) != before);
+}
+
 TEST_CASE("a search that finds everything stored compiles nothing, in a fresh build folder too", "[base_answer][search]") {
   RecordedSearch recorded;
   const std::string first = recorded.search(2);
@@ -193,6 +209,20 @@ TEST_CASE("a damaged stored answer is asked of base again and replaced", "[base_
   CHECK(lines_of(compiles, "-DTUNE_BASE=1") == 1);
   CHECK(progress.measured() == 0);
   CHECK(recorded.search(2).empty());  // repaired
+}
+
+TEST_CASE("an answer of a device that could not run is neither kept nor trusted", "[base_answer][search]") {
+  RecordedSearch recorded;
+  recorded.search(2);
+  // As a GPU held by another job answers: kept by an earlier policytune, it would skip every later
+  // search without asking base again.
+  execute(recorded.database(),
+          R"(UPDATE base_answers SET device = '{"policytune_harness": 1, "status": "no_device", "reason": "busy"}')");
+  SearchProgress progress(recorded.quiet, false);
+  const std::string compiles = recorded.search(2, &progress);
+  CHECK(lines_of(compiles, "-DTUNE_BASE=1") == 1);  // base asked again, and it runs here
+  CHECK(progress.reused() == 4);
+  CHECK(recorded.search(2).empty());  // its answer, of a device that runs, is kept
 }
 
 TEST_CASE("a stored answer base contradicts is replaced and the search goes on with base's", "[base_answer][search]") {

@@ -49,11 +49,6 @@ template <class T, class IndexT>
 using constant_iterator = THRUST_NS_QUALIFIER::constant_iterator<T, IndexT>;
 #endif
 
-// The IsEven argument cub::DeviceHistogram::HistogramEven gives CUB's histogram hub: from 3.1 always
-// true; in 3.0 it was whether the samples are bytes.
-template <class SampleT>
-inline constexpr bool histogram_even_hub_is_even = CUB_VERSION >= 300100 || sizeof(SampleT) == 1;
-
 // From 3.2, CUB's histogram policies for sm_90 and later say up to how many bins the init kernel
 // lets the sweep kernel launch early (programmatic dependent launch), and sm_90 code reads it from
 // the policy in use. A hub's links take CUB's value for their architecture; where CUB's policy has
