@@ -31,14 +31,16 @@ namespace {
 using Seconds = BenchmarkSession::Seconds;
 
 // A compile-only search measures nothing: a strategy that learns from results is refused, naming
-// those that can run ("exhaustive or random").
+// those that can run ("exhaustive, random or prior_order").
 void require_runs_without_results(const std::string& strategy) {
   if (!registered_strategy(strategy).learns_from_results) return;
-  std::string names;
+  std::vector<std::string> names;
   for (const auto& registered : registered_strategies()) {
-    if (!registered.learns_from_results) names += (names.empty() ? "" : " or ") + registered.name;
+    if (!registered.learns_from_results) names.push_back(registered.name);
   }
-  throw UserError("--compile-only measures nothing to guide --strategy " + strategy + ": use " + names);
+  std::string listed = names.empty() ? "" : names.back();
+  if (names.size() > 1) listed = fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back());
+  throw UserError("--compile-only measures nothing to guide --strategy " + strategy + ": use " + listed);
 }
 
 // Spaces up to this many variants are counted exactly (every variant's constraints evaluated once,

@@ -34,7 +34,7 @@ RunCommand setup_search(CLI::App& app) {
   app.add_option("--lanes", s.lanes, "variants measured at once, one per GPU (default: every visible GPU)")
       ->check(count_between(0, 1024));
   app.add_flag("--force", s.force, "measure again what the database already holds (rows are replaced)");
-  app.add_flag("--compile-only", s.compile_only, "build the variants (exhaustive or random), run and store nothing");
+  app.add_flag("--compile-only", s.compile_only, "build the variants (a strategy that needs no results), run and store nothing");
   auto shard = std::make_shared<std::string>();
   app.add_option("--shard", *shard, "k/N: search only shard k of N (disjoint parts; combine with `policytune merge`)");
   add_measurement_options(app, *options);
