@@ -30,41 +30,9 @@
 #include <vector>
 
 #if !TUNE_BASE
-#  ifndef __CUDA_ARCH_LIST__
-#    error "build with nvcc 11.5 or newer, which defines __CUDA_ARCH_LIST__"
-#  endif
-
-namespace
-{
-// The link of a cub::ChainedPolicy chain that Invoke picks for `Arch`.
-template <int Version, class Policy, class Previous>
-Previous previous_link(const cub::ChainedPolicy<Version, Policy, Previous>*);
-template <int Version, class Policy, class Previous>
-constexpr int link_version(const cub::ChainedPolicy<Version, Policy, Previous>*)
-{
-  return Version;
-}
-
-template <class Link, int Arch>
-struct policy_at
-{
-  using previous = decltype(previous_link(static_cast<Link*>(nullptr)));
-  using type     = typename std::conditional_t<(link_version(static_cast<Link*>(nullptr)) <= Arch)
-                                             || std::is_same_v<previous, Link>,
-                                               std::type_identity<Link>,
-                                               policy_at<previous, Arch>>::type;
-};
-
-// The architecture the variant is built for (the newest, if several).
-constexpr int built_arch = [] {
-  int newest = 0;
-  for (int arch : {__CUDA_ARCH_LIST__})
-  {
-    newest = arch > newest ? arch : newest;
-  }
-  return newest;
-}();
-} // namespace
+#  include <policytune/bench/policy_at.cuh>
+using policytune::bench::built_arch;
+using policytune::bench::policy_at;
 
 // The variant's policy: one MaxPolicy, so that CUB uses it on every architecture. The scan
 // algorithm and delay constructor are CUB's for the architecture built for.
