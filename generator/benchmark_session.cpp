@@ -20,6 +20,7 @@
 #include "child_processes.hpp"
 #include "device_probe.hpp"
 #include "environment_error.hpp"
+#include "hardware_limit_refusal.hpp"
 #include "harness_state_validation.hpp"
 #include "process.hpp"
 #include "scratch_file.hpp"
@@ -570,6 +571,9 @@ BuildQueue::Outcome BenchmarkSession::compile_group(const std::vector<std::size_
     if (result.timed_out) {
       build.status = Status::build_timeout;
       build.reason = fmt::format("compiled longer than {:.1f} s", group_timeout.count());
+    } else if (auto refusal = hardware_limit_refusal(result.err + result.out)) {
+      build.status = Status::skipped;  // the device rules it out; the variant is not broken
+      build.reason = std::move(*refusal);
     } else {
       build.status = Status::build_failed;
       build.reason = first_error_of(result.err + result.out);

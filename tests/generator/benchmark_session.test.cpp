@@ -93,6 +93,29 @@ TEST_CASE("a batch that fails is split until its failing variants are isolated",
   CHECK(s.logged().find("one variant per binary") == std::string::npos);
 }
 
+TEST_CASE("a variant ptxas refuses for too much shared memory is skipped, a broken one failed", "[benchmark_session][batch]") {
+  Session s(4);
+  BenchmarkSession session(s.options, s.progress, kFaults + "ptxas_refusal.cpp");
+  session.prepare();
+  const auto workload = session.selected_workloads().at(0);
+  const auto builds = session.build(every_variant(session.space()), workload);
+  REQUIRE(builds.size() == 4);
+  std::map<std::string, BenchmarkSession::Build> by_name;
+  for (const auto& build : builds) by_name[build.variant] = build;
+  CHECK(by_name["x_2"].status == Status::skipped);
+  CHECK(by_name["x_2"].reason ==
+        "needs 91280 bytes of static shared memory per block, over the 49152 every device allows (ptxas)");
+  CHECK(by_name["x_4"].status == Status::build_failed);
+  CHECK_THAT(by_name["x_4"].reason, Catch::Contains("deliberate failure in x_4"));
+  for (const auto* name : {"x_1", "x_3"}) {
+    INFO(name);
+    REQUIRE(by_name[name].status == Status::ok);
+    const auto rows = session.measure(by_name[name], workload, std::chrono::seconds(60));
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].status == Status::ok);
+  }
+}
+
 TEST_CASE("a source whose variants only compile alone is built one variant per binary", "[benchmark_session][batch]") {
   Session s(4);
   BenchmarkSession session(s.options, s.progress, kFaults + "unbatchable.cpp");
