@@ -19,16 +19,131 @@ private:
   template <int Arch>
   using default_policy = typename ::policytune::hub::policy_at<typename default_hub::MaxPolicy, Arch>::type;
 
+  // sm_90: measured on NVIDIA H100 80GB HBM3
+  template <class Key, int R, class = void>
+  struct sm90
+  {
+    static constexpr bool ONESWEEP           = default_policy<900>::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = default_policy<900>::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename default_policy<900>::HistogramPolicy;
+    using ExclusiveSumPolicy = typename default_policy<900>::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename default_policy<900>::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // KeyT{ct}=I32,ValueT{ct}=I32,OffsetT{ct}=U32: 2 policies over Elements{io}, score 1.032211 against one policy base 1.000000: +3.22% (noise 0.37%)
+  //   base: no variant beat it by more than noise; NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, driver 13.0), CUDA 13.0.88, CCCL 3.0.1
+  // range 0 of 2, Elements{io} 2^16: bits_8.ipt_13.tpb_384, score 1.187152 over the range (weight 0.172)
+  template <class Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int32_t, ::std::int32_t, ::std::uint32_t>, 0, Unused>
+  {
+    struct onesweep_size
+    {
+      static constexpr int BLOCK_THREADS    = 384;
+      static constexpr int ITEMS_PER_THREAD = 13;
+    };
+    static constexpr bool ONESWEEP           = true;
+    static constexpr int ONESWEEP_RADIX_BITS = 8;
+    using HistogramPolicy    = ::cub::AgentRadixSortHistogramPolicy<128, 16, 1, KeyT, ONESWEEP_RADIX_BITS>;
+    using ExclusiveSumPolicy = ::cub::AgentRadixSortExclusiveSumPolicy<256, ONESWEEP_RADIX_BITS>;
+    using OnesweepPolicy     = ::cub::AgentRadixSortOnesweepPolicy<384,
+                                                                   13,
+                                                                   ::cuda::std::_If<(sizeof(ValueT) > sizeof(KeyT)), ValueT, KeyT>,
+                                                                   1,
+                                                                   ::cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                                   ::cub::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                                   ::cub::RADIX_SORT_STORE_DIRECT,
+                                                                   ONESWEEP_RADIX_BITS,
+                                                                   onesweep_size>;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // range 1 of 2, Elements{io} 2^20..2^28: base, score 1.000000 over the range (weight 0.828)
+  template <class Unused>
+  struct sm90<::policytune::hub::workload_key<::std::int32_t, ::std::int32_t, ::std::uint32_t>, 1, Unused>
+  {
+    static constexpr bool ONESWEEP           = default_policy<900>::ONESWEEP;
+    static constexpr int ONESWEEP_RADIX_BITS = default_policy<900>::ONESWEEP_RADIX_BITS;
+    using HistogramPolicy    = typename default_policy<900>::HistogramPolicy;
+    using ExclusiveSumPolicy = typename default_policy<900>::ExclusiveSumPolicy;
+    using OnesweepPolicy     = typename default_policy<900>::OnesweepPolicy;
+    // The rest is CUB's (its sm_90 policy keeps the radix-bit constants private: they come from the policies).
+    using ScanPolicy         = typename default_policy<900>::ScanPolicy;
+    using DownsweepPolicy    = typename default_policy<900>::DownsweepPolicy;
+    using AltDownsweepPolicy = typename default_policy<900>::AltDownsweepPolicy;
+    using UpsweepPolicy      = typename default_policy<900>::UpsweepPolicy;
+    using AltUpsweepPolicy   = typename default_policy<900>::AltUpsweepPolicy;
+    using SingleTilePolicy   = typename default_policy<900>::SingleTilePolicy;
+    using SegmentedPolicy    = typename default_policy<900>::SegmentedPolicy;
+    using AltSegmentedPolicy = typename default_policy<900>::AltSegmentedPolicy;
+    static constexpr int PRIMARY_RADIX_BITS     = DownsweepPolicy::RADIX_BITS;
+    static constexpr int ALT_RADIX_BITS         = AltDownsweepPolicy::RADIX_BITS;
+    static constexpr int SINGLE_TILE_RADIX_BITS = SingleTilePolicy::RADIX_BITS;
+    static constexpr int SEGMENTED_RADIX_BITS   = SegmentedPolicy::RADIX_BITS;
+  };
+  // Which range serves a runtime Elements{io} on sm_90.
+  template <class Key, class = void>
+  struct sm90_ranges
+  {
+    static constexpr int count = 1;
+    static constexpr int select(::std::int64_t) { return 0; }
+  };
+  template <class Unused>
+  struct sm90_ranges<::policytune::hub::workload_key<::std::int32_t, ::std::int32_t, ::std::uint32_t>, Unused>
+  {
+    static constexpr int count = 2;
+    // Sizes outside the measured ones take the nearest range.
+    static constexpr int select(::std::int64_t elements)
+    {
+      // 2^16|2^20: at 2^16 bits_8.ipt_13.tpb_384 1.187 vs base 1.000; at 2^20 base 1.000 vs bits_8.ipt_13.tpb_384 0.973
+      if (elements < 262144)
+      {
+        return 0;
+      }
+      return 1;
+    }
+  };
+
 public:
   // A policy per range of Elements{io}: instantiate the hub with Range = select_range(ptx_version, elements),
   // which is below range_count (1 where no dispatch beat one policy).
-  static constexpr int range_count = ::policytune::hub::most_ranges(1);
+  static constexpr int range_count = ::policytune::hub::most_ranges(1, sm90_ranges<key>::count);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
+    if (ptx_version >= 900)
+    {
+      return sm90_ranges<key>::select(elements);
+    }
     return 0; // below the lowest link: the library's hub, one policy
   }
-  // No tuned architecture: every device gets the library's own policies.
-  // Not measured: sm_80, sm_90.
-  using MaxPolicy = typename default_hub::MaxPolicy;
+  // The chain, lowest first; below the lowest link the library's own hub decides.
+  // sm_80: no measurements, below every measured architecture: the library's hub.
+  struct Policy900
+      : ::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>
+      , sm90<key, Range>
+  {};
+  using MaxPolicy = Policy900;
 };
 } // namespace policytune::tuning::radix_sort_pairs
