@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "compiler.hpp"
 #include "sqlite.hpp"
@@ -27,6 +28,16 @@ struct BaseAnswerKey {
   std::string device_fingerprint;  // device_fingerprint()
 };
 
+// A stored answer, its key and when base gave it: what `policytune merge` carries between databases.
+struct StoredBaseAnswer {
+  BaseAnswerKey key;
+  BaseAnswer answer;
+  std::string recorded_at;
+};
+
+// Every answer a results database holds, none where it has no such table. Opens the file read-only.
+std::vector<StoredBaseAnswer> read_base_answers(const std::string& database_path);
+
 // Base's compile command as it would run (the launcher and the output path left out: neither
 // changes what base answers), the compiler's identity (the file it resolves to, its size and
 // modification time, so that an upgrade in place changes the key) and this policytune's version
@@ -48,6 +59,8 @@ public:
 
   std::optional<BaseAnswer> recall(const BaseAnswerKey& key);
   void remember(const BaseAnswerKey& key, const BaseAnswer& answer);  // replaces the key's answer
+  // Keeps `stored` unless this database holds an answer for its key given as late or later; true if kept.
+  bool keep_newer(const StoredBaseAnswer& stored);
 
 private:
   template <typename Action>

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 
+#include "base_answer_cache.hpp"
 #include "measurement_key.hpp"
 #include "results_database.hpp"
 #include "user_error.hpp"
@@ -11,6 +12,7 @@ namespace policytune {
 MergeSummary merge_databases(const std::string& destination, const std::vector<std::string>& inputs) {
   std::vector<Measurement> incoming;
   std::vector<SearchSpaceRecord> spaces;
+  std::vector<StoredBaseAnswer> answers;  // so that a search on the merged file need not ask base again
   for (const auto& input : inputs) {
     if (!std::filesystem::exists(input)) throw UserError(input, 0, "no such database");
     if (std::filesystem::exists(destination) && std::filesystem::equivalent(input, destination)) {
@@ -19,6 +21,7 @@ MergeSummary merge_databases(const std::string& destination, const std::vector<s
     ResultsDatabase database(input, ResultsDatabase::Mode::read_only);
     for (auto& row : database.measurements()) incoming.push_back(std::move(row));
     for (auto& space : database.search_spaces()) spaces.push_back(std::move(space));
+    for (auto& answer : read_base_answers(input)) answers.push_back(std::move(answer));
   }
 
   ResultsDatabase merged(destination, ResultsDatabase::Mode::create_if_missing);
@@ -46,6 +49,10 @@ MergeSummary merge_databases(const std::string& destination, const std::vector<s
   }
   for (const auto& space : spaces) merged.record(space);
   merged.record(writes);
+  if (!answers.empty()) {
+    BaseAnswerCache cache(destination);
+    for (const auto& answer : answers) summary.base_answers += cache.keep_newer(answer) ? 1 : 0;
+  }
   return summary;
 }
 

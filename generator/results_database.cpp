@@ -469,6 +469,13 @@ std::vector<std::size_t> ResultsDatabase::remove_source_versions(
     auto count = connection_->prepare("SELECT count(*) FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");
     auto remove = connection_->prepare("DELETE FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");
     auto remove_space = connection_->prepare("DELETE FROM search_spaces WHERE benchmark = ?1 AND source_hash = ?2");
+    // Base's stored answers for the old text (base_answer_cache.hpp) go with it, where the file has them.
+    const bool has_answers =
+        connection_->prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'base_answers'").step();
+    std::optional<SqliteStatement> remove_answers;
+    if (has_answers) {
+      remove_answers.emplace(connection_->prepare("DELETE FROM base_answers WHERE benchmark = ?1 AND source_hash = ?2"));
+    }
     std::vector<std::size_t> removed;
     for (const auto& [benchmark, hash] : versions) {
       count.bind(1, benchmark).bind(2, hash);
@@ -477,6 +484,7 @@ std::vector<std::size_t> ResultsDatabase::remove_source_versions(
       count.reset();
       remove.bind(1, benchmark).bind(2, hash).run();
       remove_space.bind(1, benchmark).bind(2, hash).run();
+      if (remove_answers) remove_answers->bind(1, benchmark).bind(2, hash).run();
     }
     transaction.commit();
     return removed;

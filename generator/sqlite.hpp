@@ -64,6 +64,8 @@ public:
   void execute(const char* sql);
   SqliteStatement prepare(const char* sql) { return SqliteStatement(db_, sql); }
   std::int64_t last_insert_id() const noexcept { return sqlite3_last_insert_rowid(db_); }
+  // Rows the last INSERT, UPDATE or DELETE changed (an upsert whose WHERE refused changes none).
+  std::int64_t changes() const noexcept { return sqlite3_changes(db_); }
   // True when SQLite opened the file read-only: asked to, or the file is write-protected.
   bool read_only() const noexcept { return sqlite3_db_readonly(db_, "main") == 1; }
 

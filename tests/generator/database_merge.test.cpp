@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "base_answer_cache.hpp"
 #include "results_database.hpp"
 #include "support/measurement_checks.hpp"
 #include "support/recorded_results.hpp"
@@ -163,4 +164,30 @@ TEST_CASE("rows that differ in any one column of the key are all kept", "[merge]
   for (const auto& row : rows_of(merged)) medians.insert(row.statistics.median);
   for (const auto& row : changed) expected.insert(row.statistics.median);
   CHECK(medians == expected);
+}
+
+TEST_CASE("merge carries base's stored answers, the newer one where two inputs have the same key", "[merge][base_answer]") {
+  testing::TemporaryDirectory directory("merge");
+  const BaseAnswerKey shared{"tiny.sum", "1111111111111111", "build", "device"};
+  const BaseAnswerKey only_b{"tiny.sum", "1111111111111111", "build", "other device"};
+  const auto with_answers = [&](const std::string& name, const std::vector<StoredBaseAnswer>& answers) {
+    const std::string path = write_database(directory, name, {});
+    BaseAnswerCache cache(path);
+    for (const auto& answer : answers) cache.keep_newer(answer);
+    return path;
+  };
+  const std::string a = with_answers("a.db", {{shared, {"old listing", "old device"}, "2025-01-01T00:00:00Z"}});
+  const std::string b = with_answers("b.db", {{shared, {"new listing", "new device"}, "2025-02-01T00:00:00Z"},
+                                              {only_b, {"listing b", "device b"}, "2025-01-15T00:00:00Z"}});
+  const std::string merged = directory.file("merged.db");
+  CHECK(merge_databases(merged, {a, b}).base_answers == 3);  // a's, then b's newer one and b's other
+  CHECK(BaseAnswerCache(merged).recall(shared) == BaseAnswer{"new listing", "new device"});
+  CHECK(BaseAnswerCache(merged).recall(only_b) == BaseAnswer{"listing b", "device b"});
+  // Again, and in the other order: the destination's answers are as new, and stay.
+  CHECK(merge_databases(merged, {b, a}).base_answers == 0);
+  CHECK(BaseAnswerCache(merged).recall(shared) == BaseAnswer{"new listing", "new device"});
+  // The inputs were only read: a database without answers gets no table from being merged from.
+  const std::string plain = write_database(directory, "plain.db", {});
+  merge_databases(directory.file("merged2.db"), {plain});
+  CHECK(read_base_answers(plain).empty());
 }

@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <set>
+
+#include "base_answer_cache.hpp"
 #include "results_database.hpp"
 #include "support/temporary_directory.hpp"
 #include "user_error.hpp"
@@ -90,4 +93,29 @@ TEST_CASE("a dry run lists what prune would drop and drops nothing", "[prune]") 
 TEST_CASE("prune of a missing database is a user error", "[prune]") {
   testing::TemporaryDirectory directory("prune-missing");
   CHECK_THROWS_AS(prune_old_sources(directory.file("none.db"), {{"tiny.sum", "1"}}, false), UserError);
+}
+
+TEST_CASE("prune drops base's stored answers for the sources it drops, and only those", "[prune][base_answer]") {
+  testing::TemporaryDirectory directory("prune");
+  const std::string path = seeded_database(directory);
+  {
+    BaseAnswerCache cache(path);
+    for (const char* hash : {"1111111111111111", "3333333333333333"}) {
+      cache.remember({"tiny.sum", hash, "build", "device"}, {"listing", "device"});
+    }
+    cache.remember({"other.sum", "4444444444444444", "build", "device"}, {"listing", "device"});
+  }
+  prune_old_sources(path, {{"tiny.sum", "3333333333333333"}}, false);
+  std::set<std::string> left;
+  for (const auto& answer : read_base_answers(path)) left.insert(answer.key.benchmark + " " + answer.key.source_hash);
+  CHECK(left == std::set<std::string>{"other.sum 4444444444444444", "tiny.sum 3333333333333333"});
+}
+
+TEST_CASE("prune of a database without stored answers adds no table for them", "[prune][base_answer]") {
+  testing::TemporaryDirectory directory("prune");
+  const std::string path = seeded_database(directory);
+  prune_old_sources(path, {{"tiny.sum", "3333333333333333"}}, false);
+  CHECK(read_base_answers(path).empty());
+  SqliteConnection connection(path, SqliteAccess::read_only);
+  CHECK_FALSE(connection.prepare("SELECT 1 FROM sqlite_master WHERE name = 'base_answers'").step());
 }
