@@ -26,7 +26,9 @@ foreach(release_dir IN LISTS release_dirs)
   # The shipped library as a user calls it: built (it needs a GPU to run, so it is not a test here).
   add_executable(policytune.library_consumer.cccl-${release} downstream/library_consumer.cu)
   target_include_directories(policytune.library_consumer.cccl-${release} BEFORE PRIVATE "${release_include}")
-  foreach(kind IN ITEMS policies_selection hub_selection library_consumer)
+  add_executable(policytune.algorithms_consumer.cccl-${release} downstream/algorithms_consumer.cu)
+  target_include_directories(policytune.algorithms_consumer.cccl-${release} BEFORE PRIVATE "${release_include}")
+  foreach(kind IN ITEMS policies_selection hub_selection library_consumer algorithms_consumer)
     set(target policytune.${kind}.cccl-${release})
     target_link_libraries(${target} PRIVATE policytune.policies)
     set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "75;80;90;100" CUDA_STANDARD 20
@@ -34,6 +36,8 @@ foreach(release_dir IN LISTS release_dirs)
   endforeach()
   # The shipped library for the architectures users build for.
   set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES "80;90;100")
+  # The ten other algorithms' calls: one architecture, the dispatch code is the same for each.
+  set_target_properties(policytune.algorithms_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
   # The reduce benchmark as a search builds it, base and a variant: 3.1 renamed DispatchReduce's
   # transform, and from 3.5 the variant is a policy selector through cuda::execution::tune (what
   # ships there). One architecture: the code paths are the same for every one.
@@ -50,6 +54,8 @@ foreach(release_dir IN LISTS release_dirs)
   # The shipped API against CUB's own on a GPU, with this release; skipped without one.
   add_test(NAME cccl.${release}.library_consumer COMMAND policytune.library_consumer.cccl-${release})
   set_tests_properties(cccl.${release}.library_consumer PROPERTIES SKIP_RETURN_CODE 77)
+  add_test(NAME cccl.${release}.algorithms_consumer COMMAND policytune.algorithms_consumer.cccl-${release})
+  set_tests_properties(cccl.${release}.algorithms_consumer PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
 if(tested_releases)
   message(STATUS "PolicyTune: testing against CCCL ${tested_releases} from ${PolicyTune_CCCL_RELEASES_DIR}")
