@@ -21,63 +21,12 @@
 
 #include <policytune/policytune.cuh>
 
+#include "consumer_support.cuh"
 #include "cuda_device.cuh"
 
 namespace
 {
-int failures = 0;
-
-bool ok(cudaError_t status, const char* what)
-{
-  if (status != cudaSuccess)
-  {
-    std::printf("FAILED: %s: %s\n", what, cudaGetErrorString(status));
-    ++failures;
-    return false;
-  }
-  return true;
-}
-
-template <class T>
-struct device_array
-{
-  T* data = nullptr;
-  std::size_t size;
-  explicit device_array(std::size_t n)
-      : size(n)
-  {
-    ok(cudaMalloc(&data, sizeof(T) * (n == 0 ? 1 : n)), "cudaMalloc");
-    ok(cudaMemset(data, 0xA5, sizeof(T) * (n == 0 ? 1 : n)), "cudaMemset"); // poisoned: unwritten output shows
-  }
-  explicit device_array(const std::vector<T>& host)
-      : device_array(host.size())
-  {
-    ok(cudaMemcpy(data, host.data(), sizeof(T) * host.size(), cudaMemcpyHostToDevice), "cudaMemcpy");
-  }
-  ~device_array() { cudaFree(data); }
-  device_array(const device_array&)            = delete;
-  device_array& operator=(const device_array&) = delete;
-
-  std::vector<T> host(std::size_t n) const
-  {
-    std::vector<T> h(n);
-    ok(cudaMemcpy(h.data(), data, sizeof(T) * n, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    return h;
-  }
-};
-
-template <class Call>
-void two_phase(Call call, const char* what)
-{
-  std::size_t bytes = 0;
-  if (!ok(call(nullptr, bytes), what))
-  {
-    return;
-  }
-  device_array<char> temp(bytes);
-  ok(call(temp.data, bytes), what);
-  ok(cudaDeviceSynchronize(), what);
-}
+using namespace consumer;
 
 struct is_negative
 {

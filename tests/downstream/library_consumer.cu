@@ -13,55 +13,12 @@
 #include <policytune/device_reduce.cuh>
 #include <policytune/device_scan.cuh>
 
+#include "consumer_support.cuh"
 #include "cuda_device.cuh"
 
 namespace
 {
-int failures = 0;
-
-bool ok(cudaError_t status, const char* what)
-{
-  if (status != cudaSuccess)
-  {
-    std::printf("FAILED: %s: %s\n", what, cudaGetErrorString(status));
-    ++failures;
-    return false;
-  }
-  return true;
-}
-
-/// Device memory for `n` elements (at least one), freed on scope exit.
-template <class T>
-struct device_array
-{
-  T* data = nullptr;
-  explicit device_array(std::size_t n) { ok(cudaMalloc(&data, sizeof(T) * (n == 0 ? 1 : n)), "cudaMalloc"); }
-  ~device_array() { cudaFree(data); }
-  device_array(const device_array&)            = delete;
-  device_array& operator=(const device_array&) = delete;
-};
-
-template <class T>
-std::vector<T> copy_back(const T* d, std::size_t n)
-{
-  std::vector<T> h(n);
-  ok(cudaMemcpy(h.data(), d, sizeof(T) * n, cudaMemcpyDeviceToHost), "cudaMemcpy");
-  return h;
-}
-
-// Runs `call(temp, bytes)` twice, as CUB's two-phase API asks.
-template <class Call>
-void two_phase(Call call, const char* what)
-{
-  std::size_t bytes = 0;
-  if (!ok(call(nullptr, bytes), what))
-  {
-    return;
-  }
-  device_array<char> temp(bytes);
-  ok(call(temp.data, bytes), what);
-  ok(cudaDeviceSynchronize(), what);
-}
+using namespace consumer;
 
 // NumItemsT picks CUB's offset type: 32-bit for int, 64-bit for long long.
 template <class T, class NumItemsT>
