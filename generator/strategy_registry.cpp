@@ -36,9 +36,15 @@ std::unique_ptr<SearchStrategy> with_prior(const StrategySpace& space, std::opti
 // adaptive_evolution whose mutations a Gaussian-process surrogate picks.
 std::unique_ptr<SearchStrategy> surrogate_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
                                                     std::uint64_t seed, const SearchPrior* prior) {
-  AdaptiveEvolutionSettings settings;
-  settings.surrogate = true;
-  return make_adaptive_evolution(space, budget, seed, settings, prior);
+  return make_adaptive_evolution(space, budget, seed,
+                                 surrogate_settings(AdaptiveEvolutionSettings::Surrogate::gaussian_process), prior);
+}
+
+// adaptive_evolution whose mutations a random-forest surrogate picks.
+std::unique_ptr<SearchStrategy> forest_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                                 std::uint64_t seed, const SearchPrior* prior) {
+  return make_adaptive_evolution(space, budget, seed,
+                                 surrogate_settings(AdaptiveEvolutionSettings::Surrogate::random_forest), prior);
 }
 
 std::unique_ptr<SearchStrategy> exhaustive(const StrategySpace& space, std::optional<std::uint64_t> budget,
@@ -69,6 +75,7 @@ const std::vector<RegisteredStrategy>& registered_strategies() {
       {"simulated_annealing", true, true, with_defaults<make_simulated_annealing>},
       {"prior_order", false, true, make_prior_order, true},
       {"surrogate_evolution", true, true, surrogate_evolution, true},
+      {"forest_evolution", true, true, forest_evolution, true},
   };
   return strategies;
 }

@@ -9,9 +9,26 @@
 
 #include "budgeted_strategy.hpp"
 #include "gaussian_process.hpp"
+#include "random_forest.hpp"
 
 namespace policytune {
 namespace {
+
+std::unique_ptr<SurrogateModel> make_surrogate(const StrategySpace& space, std::uint64_t seed,
+                                               const AdaptiveEvolutionSettings& settings) {
+  using Surrogate = AdaptiveEvolutionSettings::Surrogate;
+  switch (settings.surrogate) {
+    case Surrogate::gaussian_process:
+      return std::make_unique<GaussianProcess>(space.axis_sizes(), settings.surrogate_length_scale,
+                                               settings.surrogate_noise);
+    case Surrogate::random_forest:
+      // Its own stream, so that the search's draws do not depend on how often the model refits.
+      return std::make_unique<RandomForest>(space.axis_sizes(), seed ^ 0x9e3779b97f4a7c15ULL, settings.forest);
+    case Surrogate::none:
+      break;
+  }
+  return nullptr;
+}
 
 // How often a proposal tries to find a new point near the parents before taking a random one.
 constexpr int kMutationTries = 200;
@@ -25,9 +42,7 @@ public:
         samples_left_(settings.first_samples),
         prior_(prior != nullptr && !prior->empty() ? prior : nullptr),
         trust_(prior_ != nullptr ? 1.0 : 0.0) {
-    if (settings.surrogate) {
-      surrogate_.emplace(space.axis_sizes(), settings.surrogate_length_scale, settings.surrogate_noise);
-    }
+    surrogate_ = make_surrogate(space, seed, settings);
     for (const std::uint64_t size : space.axis_sizes()) {
       const std::size_t tracked = size <= settings.credit_axis_limit ? size : 0;
       credit_sum_.emplace_back(tracked, 0.0);
@@ -51,7 +66,7 @@ private:
       if (prior_ != nullptr && runs_ == 0) {
         if (auto point = next_prior_point()) return point;
       }
-      if (surrogate_ && surrogate_->size() >= settings_.first_samples) {
+      if (surrogate_ && settings_.surrogate_samples > 1 && surrogate_->size() >= settings_.first_samples) {
         if (auto point = promising_random_point()) return point;
       }
       return random_unseen_point();
@@ -244,7 +259,7 @@ private:
   bool refining_ = false;
   std::map<Point, Point> parent_of_;                            // proposed children awaiting their result
   std::vector<std::vector<double>> credit_sum_, credit_count_;  // per axis and value
-  std::optional<GaussianProcess> surrogate_;  // with settings.surrogate
+  std::unique_ptr<SurrogateModel> surrogate_;  // nullptr: settings.surrogate is none
   const SearchPrior* prior_;     // nullptr: none, or an empty one
   double trust_;                 // chance that the prior steers a choice: its agreement so far
   std::size_t prior_next_ = 0;   // the prior's ranking is taken in order
@@ -252,6 +267,16 @@ private:
 };
 
 }  // namespace
+
+AdaptiveEvolutionSettings surrogate_settings(AdaptiveEvolutionSettings::Surrogate model) {
+  AdaptiveEvolutionSettings settings;
+  settings.surrogate = model;
+  if (model == AdaptiveEvolutionSettings::Surrogate::random_forest) {
+    settings.surrogate_candidates = 32;
+    settings.surrogate_samples = 1;
+  }
+  return settings;
+}
 
 std::unique_ptr<SearchStrategy> make_adaptive_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
                                                         std::uint64_t seed, const AdaptiveEvolutionSettings& settings,

@@ -7,6 +7,7 @@
 
 #include "../search_prior.hpp"
 #include "../search_strategy.hpp"
+#include "random_forest.hpp"
 
 namespace policytune {
 
@@ -43,13 +44,22 @@ struct AdaptiveEvolutionSettings {
   std::size_t prior_evidence = 8;        // measured points before the prior's agreement is judged
   std::size_t prior_patience = 25;       // of the first run, which the prior's best points start
   // Model-based: each mutation is the best of a few candidates by the expected improvement a
-  // Gaussian process (gaussian_process.hpp) fitted to every result so far predicts.
-  bool surrogate = false;
+  // model fitted to every result so far predicts: a Gaussian process (gaussian_process.hpp) or a
+  // random forest (random_forest.hpp).
+  enum class Surrogate { none, gaussian_process, random_forest };
+  Surrogate surrogate = Surrogate::none;
   std::size_t surrogate_candidates = 16;
-  std::size_t surrogate_samples = 64;    // random points among which it picks a restart's
+  std::size_t surrogate_samples = 64;    // random points among which it picks a restart's (1: at random)
   double surrogate_length_scale = 1.0;   // of an axis' whole range
   double surrogate_noise = 1e-3;
+  RandomForestSettings forest;
 };
+
+// The defaults with a surrogate: `surrogate_evolution`'s (a Gaussian process, 16 candidate
+// mutants, restart samples the best of 64) or `forest_evolution`'s (a random forest, 32
+// candidates: it is cheap to consult; restarts at random, since a model-picked restart returned
+// to the basin just left).
+AdaptiveEvolutionSettings surrogate_settings(AdaptiveEvolutionSettings::Surrogate model);
 
 std::unique_ptr<SearchStrategy> make_adaptive_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
                                                         std::uint64_t seed,

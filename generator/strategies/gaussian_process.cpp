@@ -96,11 +96,7 @@ double GaussianProcess::expected_improvement(const Point& point) {
   double explained = 0;
   for (const double value : v) explained += value * value;
   const double sigma = std::sqrt(std::max(1.0 - explained, 1e-12));
-  const double gain = best_ - mean;
-  const double z = gain / sigma;
-  const double cdf = 0.5 * std::erfc(-z / std::sqrt(2.0));
-  const double pdf = std::exp(-0.5 * z * z) / std::sqrt(2.0 * 3.14159265358979323846);
-  return gain * cdf + sigma * pdf;
+  return expected_improvement_of(best_, mean, sigma);
 }
 
 }  // namespace policytune

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "../search_strategy.hpp"
+#include "surrogate_model.hpp"
 
 namespace policytune {
 
@@ -13,18 +14,18 @@ namespace policytune {
 // scale. It models log cost, standardised; a failure counts as the worst cost seen. Points are
 // added one at a time and the Cholesky factor grows by a row (O(n^2)), so a proposal costs
 // O(n^2) per candidate scored, with n the points measured (at most the budget).
-class GaussianProcess {
+class GaussianProcess final : public SurrogateModel {
 public:
   // `length_scale` in units of the whole range of one axis.
   GaussianProcess(const std::vector<std::uint64_t>& axis_sizes, double length_scale, double noise);
 
   // `cost` > 0, or infinity for a failure.
-  void add(const Point& point, double cost);
-  std::size_t size() const noexcept { return rows_.size(); }
+  void add(const Point& point, double cost) override;
+  std::size_t size() const noexcept override { return rows_.size(); }
 
   // How much below the best cost so far the point is expected to come (expected improvement, in
   // standardised log cost); higher is more promising. 0 before two successes are in.
-  double expected_improvement(const Point& point);
+  double expected_improvement(const Point& point) override;
 
 private:
   std::vector<double> scaled(const Point& point) const;

@@ -39,12 +39,14 @@ TEST_CASE("capabilities: the strategies that learn from results, and those that 
                                                                      {"iterated_local_search", {true, true}},
                                                                      {"simulated_annealing", {true, true}},
                                                                      {"prior_order", {false, true}},
-                                                                     {"surrogate_evolution", {true, true}}});
+                                                                     {"surrogate_evolution", {true, true}},
+                                                                     {"forest_evolution", {true, true}}});
   std::set<std::string> guided;
   for (const auto& strategy : registered_strategies()) {
     if (strategy.uses_prior) guided.insert(strategy.name);
   }
-  CHECK(guided == std::set<std::string>{"adaptive_evolution", "prior_order", "surrogate_evolution"});
+  CHECK(guided ==
+        std::set<std::string>{"adaptive_evolution", "prior_order", "surrogate_evolution", "forest_evolution"});
   CHECK(registered_strategy("random").name == "random");
   CHECK_THROWS_AS(registered_strategy("auto"), UserError);  // resolved first
 }
@@ -52,7 +54,8 @@ TEST_CASE("capabilities: the strategies that learn from results, and those that 
 TEST_CASE("strategy names: auto first, then exhaustive, random and the strong ones", "[strategy]") {
   CHECK(strategy_names() == std::vector<std::string>{"auto", "exhaustive", "random", "adaptive_evolution",
                                                      "genetic_algorithm", "iterated_local_search",
-                                                     "simulated_annealing", "prior_order", "surrogate_evolution"});
+                                                     "simulated_annealing", "prior_order", "surrogate_evolution",
+                                                     "forest_evolution"});
 }
 
 TEST_CASE("each strategy name makes that strategy: the same points, in order, as its own factory", "[strategy]") {
@@ -69,6 +72,11 @@ TEST_CASE("each strategy name makes that strategy: the same points, in order, as
                                    std::uint64_t seed) { return make_iterated_local_search(space, budget, seed, {}); }},
       {"simulated_annealing", [](const StrategySpace& space, std::optional<std::uint64_t> budget,
                                  std::uint64_t seed) { return make_simulated_annealing(space, budget, seed, {}); }},
+      {"forest_evolution",
+       [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
+         return make_adaptive_evolution(space, budget, seed,
+                                        surrogate_settings(AdaptiveEvolutionSettings::Surrogate::random_forest));
+       }},
   };
   const GridSpace space({6, 5, 4});  // 120 points, a budget of 40: every strategy samples
   const auto cost = testing::bowl({4, 1, 2});

@@ -78,11 +78,33 @@ TEST_CASE("adaptive_evolution with a prior gives the same search for the same se
 TEST_CASE("adaptive_evolution guided by a surrogate finds the bottom of a bowl", "[strategy][surrogate]") {
   const GridSpace space({10, 10, 10, 10});
   AdaptiveEvolutionSettings settings;
-  settings.surrogate = true;
+  settings.surrogate = AdaptiveEvolutionSettings::Surrogate::gaussian_process;
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     auto strategy = make_adaptive_evolution(space, 200, seed, settings);
     const auto run = drive(*strategy, space, 200, bowl({6, 2, 9, 4}), {1, 3});
     REQUIRE(run.best);
     CHECK(*run.best == 1.0);
   }
+}
+
+TEST_CASE("adaptive_evolution guided by a random forest finds the bottom of a bowl", "[strategy][surrogate]") {
+  const GridSpace space({10, 10, 10, 10});
+  const auto settings = surrogate_settings(AdaptiveEvolutionSettings::Surrogate::random_forest);
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    auto strategy = make_adaptive_evolution(space, 200, seed, settings);
+    const auto run = drive(*strategy, space, 200, bowl({6, 2, 9, 4}), {1, 3});
+    REQUIRE(run.best);
+    CHECK(*run.best == 1.0);
+  }
+}
+
+TEST_CASE("adaptive_evolution guided by a random forest gives the same search for the same seed",
+          "[strategy][surrogate]") {
+  const GridSpace space({8, 8, 8});
+  const auto settings = surrogate_settings(AdaptiveEvolutionSettings::Surrogate::random_forest);
+  const auto first = drive(*make_adaptive_evolution(space, 60, 11, settings), space, 60, bowl({2, 4, 6}), {2});
+  const auto second = drive(*make_adaptive_evolution(space, 60, 11, settings), space, 60, bowl({2, 4, 6}), {2});
+  CHECK(first.proposed == second.proposed);
+  const auto other = drive(*make_adaptive_evolution(space, 60, 12, settings), space, 60, bowl({2, 4, 6}), {2});
+  CHECK(first.proposed != other.proposed);
 }
