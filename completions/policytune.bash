@@ -9,7 +9,7 @@ _policytune_options_list="-h --help --names"
 _policytune_measurement_options="-a --axis --db --build-dir -j --jobs --batch-size --build-timeout --run-timeout --cxx
   --nvcc --cuda-arch -I --include --compiler-launcher --min-samples --max-noise --max-time"
 _policytune_options_search="-h --help -R --regex --strategy --budget --time-limit --seed --lanes --force --compile-only
-  --shard --prior $_policytune_measurement_options"
+  --confirm --confirm-rounds --shard --prior $_policytune_measurement_options"
 _policytune_options_analyze="-h --help --db --top --coverage --failures --dispatch --max-policies --threshold -R --regex"
 _policytune_options_generate="-h --help --db --benchmark --template --format --cccl --cccl-include -o --output
   --namespace --archs --mode --match --device --device-arch --dispatch --max-policies --threshold"

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "big_count.hpp"
+#include "confirmed_variants.hpp"
 #include "score.hpp"
 #include "user_error.hpp"
 #include "workload.hpp"
@@ -104,6 +105,10 @@ std::string format_top(const std::vector<WorkloadGroup>& groups, std::size_t top
       out += fmt::format("  {:>{}} {:9.6f} {:9.6f} {:9.6f} {:9.6f}\n", s.variant, width, s.score, s.min, s.mean, s.max);
     }
     if (scored.unranked > 0) out += fmt::format("  ({} variants not ranked: failed or incomplete)\n", scored.unranked);
+    if (const auto confirmed = confirmed_variants(group.rows)) {
+      out += fmt::format("  (measured again side by side by a confirmation round: {}; only these may win)\n",
+                         fmt::join(*confirmed, ", "));
+    }
   }
   return out;
 }

@@ -50,7 +50,8 @@ struct SourceStatus {
 // `current_sources`: benchmark -> hash of the benchmark files analyze was given (may be empty).
 SourceStatus source_status(const std::vector<Measurement>& measurements, std::map<std::string, std::string> current_sources);
 
-// `policytune analyze --top N`: the N best variants of every group, base always listed.
+// `policytune analyze --top N`: the N best variants of every group, base always listed, and the
+// variants a confirmation round measured again (confirmed_variants.hpp) where one did.
 std::string format_top(const std::vector<WorkloadGroup>& groups, std::size_t top, const SourceStatus& sources = {});
 
 // `policytune analyze --coverage`: distinct variants measured against the size of the space (the

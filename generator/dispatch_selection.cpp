@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "confirmed_variants.hpp"
 #include "winner.hpp"
 #include "workload.hpp"
 
@@ -61,10 +62,13 @@ Measured measure(const WorkloadGroup& group, const ScoredWorkload& scored, const
     }
   }
   measured.weights = scored.weights;
+  const auto confirmed = confirmed_variants(group.rows);
   for (const auto& score : scored.ranked) {
     measured.scores[score.variant] = score;
-    // Base serves as the library's default policy: always usable.
+    // Base serves as the library's default policy: always usable. Where a confirmation round
+    // re-measured the finalists, a range is served by one of them (confirmed_variants.hpp).
     if (score.variant != "base" && options.usable && !options.usable(score.variant)) continue;
+    if (!may_win(confirmed, score.variant)) continue;
     measured.candidates.push_back(score.variant);
     for (const auto& key : measured.keys) {
       const Measurement& row = *rows[score.variant].at(key);

@@ -65,6 +65,10 @@ struct Measurement {
   SampleStatistics statistics;
   std::optional<double> bytes_per_second;  // achieved global memory bandwidth, when reported
   std::string recorded_at;  // ISO 8601 UTC
+  // How many interleaved rounds of a search's confirmation (confirmation.hpp) these statistics
+  // pool; 0 for a row measured once, during the search. Where a workload holds confirmed rows,
+  // only the variants they cover may win it (confirmed_variants.hpp).
+  std::int64_t confirmed_rounds = 0;
 };
 
 // The current time as ISO 8601 UTC, as stored in recorded_at.

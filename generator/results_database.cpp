@@ -59,6 +59,7 @@ CREATE TABLE measurements (
   max REAL NOT NULL,
   bytes_per_second REAL,
   recorded_at TEXT NOT NULL,
+  confirmed_rounds INTEGER NOT NULL DEFAULT 0,
   UNIQUE ({key})
 );
 )sql";
@@ -66,13 +67,20 @@ CREATE TABLE measurements (
 constexpr const char* kUpsertMeasurement = R"sql(
 INSERT INTO measurements (algorithm, benchmark, device_id, toolkit, library, source_hash, ct_workload,
                           variant, entry, rt_workload, status, reason, sample_count, median, mean,
-                          stddev, min, max, bytes_per_second, recorded_at)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+                          stddev, min, max, bytes_per_second, recorded_at, confirmed_rounds)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
 ON CONFLICT ({key})
 DO UPDATE SET status = excluded.status, reason = excluded.reason, sample_count = excluded.sample_count,
               median = excluded.median, mean = excluded.mean, stddev = excluded.stddev,
               min = excluded.min, max = excluded.max, bytes_per_second = excluded.bytes_per_second,
-              recorded_at = excluded.recorded_at
+              recorded_at = excluded.recorded_at, confirmed_rounds = excluded.confirmed_rounds
+)sql";
+// For files opened read-only that predate the confirmed_rounds column (never run: nothing is written).
+constexpr const char* kUpsertMeasurementWithoutConfirmation = R"sql(
+INSERT INTO measurements (algorithm, benchmark, device_id, toolkit, library, source_hash, ct_workload,
+                          variant, entry, rt_workload, status, reason, sample_count, median, mean,
+                          stddev, min, max, bytes_per_second, recorded_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
 )sql";
 
 // `sql` with its {key} replaced by the measurement key's columns (measurement_key.hpp).
@@ -82,21 +90,27 @@ std::string with_measurement_key(std::string sql) {
   return sql;
 }
 
-// Both selections return the columns read_rows() expects, in this order.
-#define POLICYTUNE_SELECT_MEASUREMENT_COLUMNS                                                                 \
-  "SELECT m.algorithm, m.benchmark, d.name, d.sm_count, d.memory_bus_width, d.ecc, d.compute_capability, " \
-  "d.driver, m.toolkit, m.library, m.source_hash, m.ct_workload, m.variant, m.entry, m.rt_workload, "      \
-  "m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max, m.bytes_per_second, "     \
-  "m.recorded_at FROM measurements m JOIN devices d ON d.id = m.device_id "
+// Both selections return the columns read_rows() expects, in this order. Files opened read-only
+// that predate the confirmed_rounds column read it as 0.
+std::string select_measurement_columns(bool with_confirmation) {
+  return std::string(
+             "SELECT m.algorithm, m.benchmark, d.name, d.sm_count, d.memory_bus_width, d.ecc, d.compute_capability, "
+             "d.driver, m.toolkit, m.library, m.source_hash, m.ct_workload, m.variant, m.entry, m.rt_workload, "
+             "m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max, m.bytes_per_second, "
+             "m.recorded_at, ") +
+         (with_confirmation ? "m.confirmed_rounds" : "0") + " FROM measurements m JOIN devices d ON d.id = m.device_id ";
+}
 
-constexpr const char* kSelectMeasurements = POLICYTUNE_SELECT_MEASUREMENT_COLUMNS "ORDER BY m.id";
+std::string measurements_selection(bool with_confirmation) {
+  return select_measurement_columns(with_confirmation) + "ORDER BY m.id";
+}
 
-constexpr const char* kSelectScope = POLICYTUNE_SELECT_MEASUREMENT_COLUMNS
-    "WHERE m.benchmark = ?1 AND d.name = ?2 AND d.sm_count = ?3 AND d.memory_bus_width = ?4 AND d.ecc = ?5 "
-    "AND d.compute_capability = ?6 AND d.driver = ?7 AND m.toolkit = ?8 AND m.library = ?9 "
-    "AND m.source_hash = ?10 AND m.ct_workload = ?11 ORDER BY m.id";
-
-#undef POLICYTUNE_SELECT_MEASUREMENT_COLUMNS
+std::string scope_selection(bool with_confirmation) {
+  return select_measurement_columns(with_confirmation) +
+         "WHERE m.benchmark = ?1 AND d.name = ?2 AND d.sm_count = ?3 AND d.memory_bus_width = ?4 AND d.ecc = ?5 "
+         "AND d.compute_capability = ?6 AND d.driver = ?7 AND m.toolkit = ?8 AND m.library = ?9 "
+         "AND m.source_hash = ?10 AND m.ct_workload = ?11 ORDER BY m.id";
+}
 
 // Why this process cannot write the database at `path`, if it cannot: SQLite would otherwise open
 // a write-protected file read-only without a word and fail at the first write.
@@ -154,9 +168,13 @@ struct ResultsDatabase::Statements {
         find_device(c.prepare(
             "SELECT id FROM devices WHERE name = ?1 AND sm_count = ?2 AND memory_bus_width = ?3 "
             "AND ecc = ?4 AND compute_capability = ?5 AND driver = ?6")),
-        upsert_measurement(c.prepare(with_measurement_key(kUpsertMeasurement).c_str())),
-        select_measurements(c.prepare(kSelectMeasurements)),
-        select_scope(c.prepare(kSelectScope)),
+        // Files written before confirmation rounds lack confirmed_rounds (writing adds it): read
+        // their rows as measured once.
+        upsert_measurement(c.prepare(has_column(c, "measurements", "confirmed_rounds")
+                                         ? with_measurement_key(kUpsertMeasurement).c_str()
+                                         : kUpsertMeasurementWithoutConfirmation)),
+        select_measurements(c.prepare(measurements_selection(has_column(c, "measurements", "confirmed_rounds")).c_str())),
+        select_scope(c.prepare(scope_selection(has_column(c, "measurements", "confirmed_rounds")).c_str())),
         // Files written before runtime axes were kept lack the column (writing adds it): read
         // them as empty.
         upsert_search_space(c.prepare(has_column(c, "search_spaces", "runtime_axes") ? kUpsertSearchSpace
@@ -283,10 +301,15 @@ void ResultsDatabase::open_schema() {
     connection_->execute(with_measurement_key(kSchema).c_str());
     auto insert = connection_->prepare("INSERT INTO schema_version (version) VALUES (?1)");
     insert.bind(1, std::int64_t{kSchemaVersion}).run();
-  } else if (!has_column(*connection_, "search_spaces", "runtime_axes")) {
-    // Added within schema version 1: older files get the column, empty, and stay readable by the
+  } else {
+    // Added within schema version 1: older files get the columns, empty, and stay readable by the
     // policytune that wrote them (it names its columns).
-    connection_->execute("ALTER TABLE search_spaces ADD COLUMN runtime_axes TEXT NOT NULL DEFAULT ''");
+    if (!has_column(*connection_, "search_spaces", "runtime_axes")) {
+      connection_->execute("ALTER TABLE search_spaces ADD COLUMN runtime_axes TEXT NOT NULL DEFAULT ''");
+    }
+    if (!has_column(*connection_, "measurements", "confirmed_rounds")) {
+      connection_->execute("ALTER TABLE measurements ADD COLUMN confirmed_rounds INTEGER NOT NULL DEFAULT 0");
+    }
   }
   transaction.commit();
 }
@@ -352,6 +375,7 @@ void ResultsDatabase::insert(const Measurement& m) {
       .bind(18, m.statistics.max)
       .bind(19, m.bytes_per_second)
       .bind(20, m.recorded_at.empty() ? utc_timestamp() : m.recorded_at)
+      .bind(21, m.confirmed_rounds)
       .run();
 }
 
@@ -430,6 +454,7 @@ std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) {
                       select.real(20), select.real(21), select.real(22)};
       m.bytes_per_second = select.optional_real(23);
       m.recorded_at = select.text(24);
+      m.confirmed_rounds = select.integer(25);
       rows.push_back(std::move(m));
     }
     return rows;

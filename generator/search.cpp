@@ -14,6 +14,7 @@
 
 #include "benchmark_name.hpp"
 #include "benchmark_session.hpp"
+#include "confirmation.hpp"
 #include "declared_axes.hpp"
 #include "in_memory_store.hpp"
 #include "results_database.hpp"
@@ -117,6 +118,61 @@ private:
   std::size_t attempted_ = 0;  // variants the device did not rule out
 };
 
+// The finalists of one workload's confirmation, built again (a search removes its binaries as it
+// measures them: several finalists now share one batch) and run through the session, one at a
+// time on the first lane's device. The harness runs one variant per process (`--variant NAME`),
+// and base is a binary of its own, so the rounds alternate processes.
+class SessionFinalists final : public FinalistRunner {
+public:
+  SessionFinalists(BenchmarkSession& session, SearchProgress& progress, const CompileTimeWorkload& workload,
+                   std::string title, std::vector<std::string> environment)
+      : session_(session), progress_(progress), workload_(workload), title_(std::move(title)),
+        environment_(std::move(environment)) {}
+  ~SessionFinalists() override {
+    std::error_code ignored;
+    for (const auto& [variant, build] : builds_) std::filesystem::remove(build.binary, ignored);
+  }
+  SessionFinalists(const SessionFinalists&) = delete;
+  SessionFinalists& operator=(const SessionFinalists&) = delete;
+
+  bool prepare(const std::vector<std::string>& variants, std::string& why) override {
+    progress_.message(fmt::format("{}: confirmation: measuring base and {} again, interleaved", title_, fmt::join(variants, ", ")));
+    std::vector<std::pair<std::string, Variant>> to_build;
+    for (const auto& name : variants) {
+      auto variant = session_.space().parse_name(name);
+      if (!variant) {
+        why = name + " is no variant of this search space";
+        return false;
+      }
+      to_build.emplace_back(name, std::move(*variant));
+    }
+    for (auto& build : session_.build(to_build, workload_)) {
+      if (build.status != Status::ok) {
+        why = fmt::format("{} did not build again: {}: {}", build.variant, to_string(build.status), build.reason);
+        return false;
+      }
+      builds_.emplace(build.variant, std::move(build));
+    }
+    base_ = session_.base_build();
+    return true;
+  }
+
+  std::vector<Measurement> run(const std::string& variant) override {
+    if (variant == "base") return session_.measure(base_, workload_, session_.base_run_timeout(), &base_time_, environment_);
+    return session_.measure(builds_.at(variant), workload_, session_.variant_run_timeout(base_time_), nullptr, environment_);
+  }
+
+private:
+  BenchmarkSession& session_;
+  SearchProgress& progress_;
+  const CompileTimeWorkload& workload_;
+  const std::string title_;
+  std::vector<std::string> environment_;
+  BenchmarkSession::Build base_;
+  std::map<std::string, BenchmarkSession::Build> builds_;
+  Seconds base_time_{0};  // base's latest run, which the variants' time limit scales with
+};
+
 // One benchmark source being searched.
 class BenchmarkSearch {
 public:
@@ -205,6 +261,15 @@ private:
     }
     progress_.end_workload();
     book.check_some_succeeded(session_.source(), title);
+    confirm(workload, scope, title);
+  }
+
+  // The confirmation round (confirmation.hpp): the finalists measured again, interleaved, and
+  // their rows stored as the ones `generate` trusts; one line says whether the ranking held.
+  void confirm(const CompileTimeWorkload& workload, const MeasurementScope& scope, const std::string& title) {
+    const ConfirmationRequest request{scope, declared_runtime_axes(session_.entries()), options_.confirmation};
+    SessionFinalists finalists(session_, progress_, workload, title, lane_environments().front());
+    if (const auto said = confirm_workload(database_, request, finalists)) progress_.message(title + ": " + *said);
   }
 
   // Base's rows of one workload: the stored ones, else measured now and stored; and its run time

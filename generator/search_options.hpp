@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -18,6 +19,13 @@ struct SamplingSettings {
   std::int64_t min_samples = 10;
   double max_noise = 0.02;  // relative noise of the median
   double max_time = 0.25;   // seconds of sampling per state
+};
+
+// The confirmation round that ends each compile-time workload's search (confirmation.hpp): the
+// finalists measured again, interleaved with base, under the same sampling settings.
+struct ConfirmationSettings {
+  std::size_t finalists = 3;  // best-scored variants re-measured beside base; 0: no confirmation round
+  std::size_t rounds = 3;     // each runs every finalist once, the order alternating
 };
 
 struct SearchOptions {
@@ -49,6 +57,7 @@ struct SearchOptions {
   std::optional<double> build_timeout;  // seconds; overrides the factor
   std::optional<double> run_timeout;
   SamplingSettings sampling;
+  ConfirmationSettings confirmation;
 };
 
 // Thrown when Ctrl-C or SIGTERM stopped a search. What was stored stays; the same command resumes.

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "analysis.hpp"
+#include "confirmed_variants.hpp"
 
 namespace policytune {
 namespace {
@@ -30,9 +31,10 @@ double score_noise(const ScoredWorkload& scored, const std::vector<const Measure
 
 std::optional<Winner> pick_winner(const ScoredWorkload& scored, const std::vector<const Measurement*>& rows,
                                   const std::function<bool(const std::string& variant)>& usable) {
+  const auto confirmed = confirmed_variants(rows);
   for (const auto& candidate : scored.ranked) {
     if (candidate.variant == "base") return std::nullopt;  // ranked best first: nothing above base remains
-    if (!usable(candidate.variant)) continue;
+    if (!usable(candidate.variant) || !may_win(confirmed, candidate.variant)) continue;
     const double noise = score_noise(scored, rows, candidate.variant);
     if (candidate.score - 1.0 <= noise) return std::nullopt;
     return Winner{candidate, noise};

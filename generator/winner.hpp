@@ -11,7 +11,8 @@
 namespace policytune {
 
 // The variant `generate` takes from one group's scores: the best-ranked one that `usable`
-// accepts, when its score beats base's by more than the measurement noise (per runtime workload
+// accepts (and, where a confirmation round re-measured some variants, that it re-measured:
+// confirmed_variants.hpp), when its score beats base's by more than the measurement noise (per runtime workload
 // the combined relative noise of both medians, averaged with the score's weights); nullopt: base.
 struct Winner {
   VariantScore score;

@@ -35,6 +35,12 @@ RunCommand setup_search(CLI::App& app) {
       ->check(count_between(0, 1024));
   app.add_flag("--force", s.force, "measure again what the database already holds (rows are replaced)");
   app.add_flag("--compile-only", s.compile_only, "build the variants (a strategy that needs no results), run and store nothing");
+  app.add_option("--confirm", s.confirmation.finalists,
+                 "re-measure base and this many best variants interleaved before a workload's search ends; "
+                 "their rows are the ones generate trusts (0: no confirmation)")
+      ->check(count_between(0, 64))->capture_default_str();
+  app.add_option("--confirm-rounds", s.confirmation.rounds, "interleaved rounds of the confirmation, each running every finalist once")
+      ->check(count_between(1, 100))->capture_default_str();
   auto shard = std::make_shared<std::string>();
   app.add_option("--shard", *shard, "k/N: search only shard k of N (disjoint parts; combine with `policytune merge`)");
   add_measurement_options(app, *options);

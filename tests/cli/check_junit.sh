@@ -13,7 +13,9 @@ command -v xmllint >/dev/null || fail "xmllint is not installed (scripts/setup i
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 sampling=(--min-samples 3 --max-time 0.02)
 
-"$policytune" search "$bench" --db searched.db --build-dir build "${sampling[@]}" >search.log 2>&1 ||
+# --confirm 0: the database doctored below makes work_4 ship by its stored medians alone, which a
+# confirmation round's rows would not let it (only the variants it measured again may win).
+"$policytune" search "$bench" --db searched.db --build-dir build "${sampling[@]}" --confirm 0 >search.log 2>&1 ||
   { cat search.log; fail "search failed"; }
 
 set +e

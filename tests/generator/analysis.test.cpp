@@ -124,3 +124,16 @@ TEST_CASE("runtime axes that are not what policytune stored name the database", 
     CHECK_THAT(error.what(), Catch::Matchers::Contains("tiny.sum"));
   }
 }
+
+TEST_CASE("analyze --top names the variants a confirmation round measured again", "[analyze][confirmation]") {
+  std::vector<Measurement> rows{
+      row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
+      row("1111111111111111", "unroll_2", "N=1000", 1.0, "2025-01-01T00:00:01Z"),
+      row("1111111111111111", "unroll_3", "N=1000", 1.5, "2025-01-01T00:00:02Z"),
+  };
+  CHECK_THAT(format_top(group_by_workload(rows), 3), !Catch::Contains("confirmation"));
+  rows[0].confirmed_rounds = 3;
+  rows[2].confirmed_rounds = 3;
+  CHECK_THAT(format_top(group_by_workload(rows), 3),
+             Catch::Contains("  (measured again side by side by a confirmation round: base, unroll_3; only these may win)\n"));
+}

@@ -368,6 +368,63 @@ TEST_CASE("A database written before runtime axes were kept reads, and gets the 
   CHECK(database.search_spaces().at(0).runtime_axes == R"({"base":[]})");
 }
 
+TEST_CASE("ResultsDatabase keeps which rows a confirmation round re-measured", "[database][confirmation]") {
+  TempDir dir("confirmed");
+  const std::string path = dir.file("results.db");
+  Measurement confirmed = sample_measurement("ipt_7");
+  confirmed.confirmed_rounds = 3;
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(sample_measurement("base"));
+    database.record(confirmed);
+  }
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  const auto rows = database.measurements();
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].confirmed_rounds == 0);
+  CHECK(rows[1].confirmed_rounds == 3);
+  // Measured again by a search (--force): the row is measured once again.
+  {
+    ResultsDatabase writable(path, ResultsDatabase::Mode::must_exist);
+    writable.record(sample_measurement("ipt_7"));
+    CHECK(writable.measurements()[1].confirmed_rounds == 0);
+  }
+}
+
+TEST_CASE("A database written before confirmation rounds reads as measured once, and gets the column when written",
+          "[database][confirmation]") {
+  TempDir dir("old_measurements");
+  const std::string path = dir.file("results.db");
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(sample_measurement("base"));
+  }
+  // The measurements table as version 1 first wrote it: without confirmed_rounds.
+  raw_sql(path, "ALTER TABLE measurements DROP COLUMN confirmed_rounds");
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('measurements') WHERE name = 'confirmed_rounds'") == 0);
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+    const auto rows = database.measurements();
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].variant == "base");
+    CHECK(rows[0].confirmed_rounds == 0);
+  }
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('measurements') WHERE name = 'confirmed_rounds'") == 0);
+  {
+    Measurement confirmed = sample_measurement("ipt_7");
+    confirmed.confirmed_rounds = 2;
+    ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+    database.record(confirmed);
+  }
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('measurements') WHERE name = 'confirmed_rounds'") == 1);
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  const auto rows = database.measurements();
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].confirmed_rounds == 0);
+  CHECK(rows[1].confirmed_rounds == 2);
+}
+
 TEST_CASE("ResultsDatabase writes its schema version and refuses other versions", "[database]") {
   TempDir dir("schema");
   const std::string path = dir.file("results.db");

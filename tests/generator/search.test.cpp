@@ -461,6 +461,7 @@ TEST_CASE("a compiler launcher runs every compile, batches included", "[search][
   auto options = workspace.options(kTiny);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.compiler.launcher = launcher;
+  options.confirmation.finalists = 0;  // the search's own compiles; the confirmation builds its finalists again
   SearchProgress progress(workspace.quiet, false);
   run_search(options, progress);
   CHECK(progress.measured() == 6);
@@ -471,4 +472,52 @@ TEST_CASE("a compiler launcher runs every compile, batches included", "[search][
   CHECK_THAT(lines[0], Catch::Contains("-DTUNE_BASE=1"));
   CHECK_THAT(lines[1], Catch::Contains("batch-"));
   CHECK_THAT(lines[2], Catch::Contains("batch-"));
+}
+
+namespace {
+
+std::string text_of(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("a search ends each workload with an interleaved confirmation of its finalists", "[search][confirmation]") {
+  // What the rounds measure is not checked here (the machine is busy): which rows they replace
+  // and what they say is. confirmation.test.cpp models the measurements.
+  Workspace workspace;
+  auto options = workspace.options(kTiny);
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  options.strategy = "exhaustive";
+  options.budget = 3;
+  options.confirmation = {2, 2};
+  const fs::path log = workspace.root / "progress.log";
+  std::FILE* stream = std::fopen(log.c_str(), "w");
+  SearchProgress progress(stream, false);
+  run_search(options, progress);
+  std::fclose(stream);
+  const std::string said = text_of(log);
+  CHECK_THAT(said, Catch::Contains("[T{ct}=I32]: confirmation: measuring base and "));
+  CHECK_THAT(said, Catch::Matches("(.|\n)*=I32\\]: confirmation: ranking (held|changed)(.|\n)*"));
+  CHECK(progress.measured() == 3);  // the confirmation's runs are no variants measured
+
+  std::map<std::string, std::int64_t> rounds;
+  for (const auto& row : workspace.rows()) {
+    rounds[row.variant] = row.confirmed_rounds;
+    if (row.confirmed_rounds > 0) CHECK(row.statistics.count >= 2 * 3);  // two rounds of at least three samples
+  }
+  REQUIRE(rounds.size() == 4);
+  CHECK(rounds.at("base") == 2);
+  std::size_t confirmed = 0;
+  for (const auto& [variant, count] : rounds) confirmed += count == 2 ? 1 : 0;
+  CHECK(confirmed >= 3);  // base and the two best; the third too where it was the fastest somewhere
+
+  // Resumed with everything stored and confirmed: no confirmation again.
+  const fs::path again = workspace.root / "again.log";
+  stream = std::fopen(again.c_str(), "w");
+  SearchProgress resumed(stream, false);
+  run_search(options, resumed);
+  std::fclose(stream);
+  CHECK_THAT(text_of(again), !Catch::Contains("confirmation"));
 }

@@ -34,6 +34,7 @@ inline void check_same_result(const Measurement& got, const Measurement& expecte
   CHECK(got.statistics.min == expected.statistics.min);
   CHECK(got.statistics.max == expected.statistics.max);
   CHECK(got.bytes_per_second == expected.bytes_per_second);
+  CHECK(got.confirmed_rounds == expected.confirmed_rounds);
 }
 
 }  // namespace policytune::testing
