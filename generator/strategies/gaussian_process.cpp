@@ -53,25 +53,11 @@ void GaussianProcess::add(const Point& point, double cost) {
 // The weights K^-1 y for the standardised log costs, failures at the worst seen.
 void GaussianProcess::refresh() {
   stale_ = false;
-  double worst = -std::numeric_limits<double>::infinity(), sum = 0, squares = 0;
-  std::size_t successes = 0;
-  for (const double y : log_costs_) {
-    if (!std::isfinite(y)) continue;
-    worst = std::max(worst, y);
-    sum += y;
-    squares += y * y;
-    ++successes;
-  }
-  fitted_ = successes >= 2;
+  const auto standardised = standardised_log_costs(log_costs_);
+  fitted_ = standardised.has_value();
   if (!fitted_) return;
-  const double mean = sum / static_cast<double>(successes);
-  const double spread = std::sqrt(std::max(squares / static_cast<double>(successes) - mean * mean, 1e-12));
-  std::vector<double> y(log_costs_.size());
-  best_ = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    y[i] = ((std::isfinite(log_costs_[i]) ? log_costs_[i] : worst) - mean) / spread;
-    best_ = std::min(best_, y[i]);
-  }
+  const std::vector<double>& y = *standardised;
+  best_ = *std::min_element(y.begin(), y.end());
   // Back substitution with L^T after the forward one.
   std::vector<double> forward = solve_lower(y);
   weights_.assign(y.size(), 0.0);

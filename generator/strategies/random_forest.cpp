@@ -35,25 +35,11 @@ void RandomForest::add(const Point& point, double cost) {
 // Standardises the log costs (failures at the worst seen) and grows every tree anew.
 void RandomForest::refit() {
   stale_ = false;
-  double worst = -std::numeric_limits<double>::infinity(), sum = 0, squares = 0;
-  std::size_t successes = 0;
-  for (const double y : log_costs_) {
-    if (!std::isfinite(y)) continue;
-    worst = std::max(worst, y);
-    sum += y;
-    squares += y * y;
-    ++successes;
-  }
-  fitted_ = successes >= 2;
+  auto standardised = standardised_log_costs(log_costs_);
+  fitted_ = standardised.has_value();
   if (!fitted_) return;
-  const double mean = sum / static_cast<double>(successes);
-  const double spread = std::sqrt(std::max(squares / static_cast<double>(successes) - mean * mean, 1e-12));
-  y_.resize(log_costs_.size());
-  best_ = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < y_.size(); ++i) {
-    y_[i] = ((std::isfinite(log_costs_[i]) ? log_costs_[i] : worst) - mean) / spread;
-    best_ = std::min(best_, y_[i]);
-  }
+  y_ = std::move(*standardised);
+  best_ = *std::min_element(y_.begin(), y_.end());
   trees_.assign(settings_.trees, Tree{});
   std::vector<std::size_t> rows(y_.size());
   for (Tree& tree : trees_) {

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
+#include <vector>
 
 #include "../search_strategy.hpp"
 
@@ -17,6 +19,11 @@ public:
   virtual std::size_t size() const noexcept = 0;
   virtual double expected_improvement(const Point& point) = 0;
 };
+
+// The log costs a model is fitted to, standardised (mean 0, spread 1 over the successes), a failure
+// (infinity) taken as the worst success: it tells the model to stay away without an infinite pull.
+// nullopt with fewer than two successes, which give no scale.
+std::optional<std::vector<double>> standardised_log_costs(const std::vector<double>& log_costs);
 
 // Expected improvement below `best` of a normal prediction (mean, sigma > 0).
 double expected_improvement_of(double best, double mean, double sigma);
