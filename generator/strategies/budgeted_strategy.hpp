@@ -25,6 +25,8 @@ public:
 
 protected:
   static constexpr double kFailed = std::numeric_limits<double>::infinity();
+  // Neighbours tried per proposal, known ones stepped through, before a random point is taken.
+  static constexpr int kNeighbourTries = 200;
 
   BudgetedStrategy(const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed);
 

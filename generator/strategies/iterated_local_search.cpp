@@ -7,9 +7,6 @@
 namespace policytune {
 namespace {
 
-// Neighbours tried per proposal, known ones climbed through, before the climb counts as stuck.
-constexpr int kNeighbourTries = 200;
-
 class IteratedLocalSearch final : public BudgetedStrategy {
 public:
   IteratedLocalSearch(const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed,

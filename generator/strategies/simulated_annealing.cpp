@@ -7,9 +7,6 @@
 namespace policytune {
 namespace {
 
-// Neighbours tried per proposal, known ones stepped through, before a random point is taken.
-constexpr int kNeighbourTries = 200;
-
 class SimulatedAnnealing final : public BudgetedStrategy {
 public:
   SimulatedAnnealing(const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed,

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "support/text_search.hpp"
+
 using namespace policytune;
 
 namespace {
@@ -38,23 +40,17 @@ CheckReport mixed_report() {
   return report;
 }
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 }  // namespace
 
 TEST_CASE("check --junit: a test case per row, failures carry the verdict, errors the reason, skips a case", "[check_formats]") {
   const std::string xml = format_check_junit(mixed_report(), {"ci-host", "2026-11-23T01:02:03"});
   CHECK(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n", 0) == 0);
-  CHECK(count(xml, "<testsuite ") == 2);
+  CHECK(testing::occurrences(xml, "<testsuite ") == 2);
   CHECK(xml.find("name=\"check.work\" timestamp=\"2026-11-23T01:02:03\" hostname=\"ci-host\" tests=\"4\" failures=\"2\" "
                  "errors=\"1\" skipped=\"0\"") != std::string::npos);
   CHECK(xml.find("name=\"reduce.sum\" timestamp=\"2026-11-23T01:02:03\" hostname=\"ci-host\" tests=\"1\" failures=\"0\" "
                  "errors=\"0\" skipped=\"1\"") != std::string::npos);
-  CHECK(count(xml, "<testcase ") == 5);
+  CHECK(testing::occurrences(xml, "<testcase ") == 5);
   CHECK(xml.find("<testcase name=\"T{ct}=I32 / N=1\" classname=\"check.work\" time=\"0\"/>") != std::string::npos);
   CHECK(xml.find("<failure type=\"REGRESSION\" message=\"REGRESSION (slower than base by more than 2.0%)\">") !=
         std::string::npos);
@@ -73,7 +69,7 @@ TEST_CASE("check --junit: no rows and no benchmarks is still a document", "[chec
 TEST_CASE("check --markdown: one table row per row, cells cannot break the table", "[check_formats]") {
   const std::string markdown = format_check_markdown(mixed_report());
   CHECK(markdown.rfind("| benchmark | compile-time workload | runtime workload | range |", 0) == 0);
-  CHECK(count(markdown, "\n| check.work |") == 4);
+  CHECK(testing::occurrences(markdown, "\n| check.work |") == 4);
   CHECK(markdown.find("| N=3\\|4 |") != std::string::npos);
   CHECK(markdown.find("**REGRESSION (slower than base by more than 2.0%)**") != std::string::npos);
   CHECK(markdown.find("| 0.500 |") != std::string::npos);

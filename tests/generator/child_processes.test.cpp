@@ -22,13 +22,13 @@
 #include "results_database.hpp"
 #include "support/policytune_process.hpp"
 #include "support/temporary_directory.hpp"
+#include "support/test_data_files.hpp"
 
 using namespace policytune;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kTiny = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
 const std::string kDetached = POLICYTUNE_TEST_DATA "/faults/bench/faults/detached.cpp";
 
 using testing::start_policytune;
@@ -136,7 +136,7 @@ TEST_CASE("kill -9 of a search ends its compiler and what the compiler started b
                           << "; wait;;\nesac\nexec \"$@\"\n";
   fs::permissions(launcher, fs::perms::owner_all);
   const std::string database = directory.file("results.db");
-  const std::vector<std::string> search{"search", kTiny, "-a", "T{ct}=I32", "--db", database, "--build-dir",
+  const std::vector<std::string> search{"search", testing::kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir",
                                         build.string(), "-j", "1", "--batch-size", "2", "--min-samples", "3",
                                         "--max-time", "0.02", "--strategy", "exhaustive", "--budget", "2"};
   std::vector<std::string> stuck = search;

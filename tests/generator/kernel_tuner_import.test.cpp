@@ -1,6 +1,7 @@
 #include "kernel_tuner_import.hpp"
 #include "support/measurement_checks.hpp"
 #include "support/temporary_directory.hpp"
+#include "support/test_data_files.hpp"
 
 #include <catch2/catch.hpp>
 #include <unistd.h>
@@ -24,10 +25,9 @@ using policytune::KernelTunerImport;
 using policytune::Measurement;
 using policytune::Status;
 using policytune::UserError;
+using policytune::testing::kPnpolyLandscape;
 
 namespace {
-
-const std::string kPnpoly = POLICYTUNE_TEST_DATA "/landscapes/RTX_3090__pnpoly.json.gz";
 
 // The shared temporary directory, plus gzip-compressed files.
 class TempDir : public policytune::testing::TemporaryDirectory {
@@ -44,7 +44,7 @@ public:
 };
 
 const KernelTunerImport& pnpoly() {
-  static const KernelTunerImport imported = import_kernel_tuner(kPnpoly, std::nullopt);
+  static const KernelTunerImport imported = import_kernel_tuner(kPnpolyLandscape, std::nullopt);
   return imported;
 }
 
@@ -249,7 +249,7 @@ TEST_CASE("import of the RTX 3090 pnpoly cache: the base copy and --base", "[imp
     check_same_result(base, *copied);
   }
   SECTION("--base chooses the configuration") {
-    const auto imported = import_kernel_tuner(kPnpoly, std::string("1,64,2,1"));
+    const auto imported = import_kernel_tuner(kPnpolyLandscape, std::string("1,64,2,1"));
     CHECK(imported.base_configuration == "1,64,2,1");
     REQUIRE(imported.measurements.size() == 4093);
     const Measurement& base = base_of(imported);
@@ -260,10 +260,10 @@ TEST_CASE("import of the RTX 3090 pnpoly cache: the base copy and --base", "[imp
     CHECK(base.statistics.mean == Approx(24.787353515625 / 1000).epsilon(1e-12));
   }
   SECTION("--base naming a failed configuration") {
-    expect_import_fails(kPnpoly, 631, "failed", std::string("0,544,20,1"));
+    expect_import_fails(kPnpolyLandscape, 631, "failed", std::string("0,544,20,1"));
   }
   SECTION("--base naming no configuration") {
-    expect_import_fails(kPnpoly, 0, "'9,9,9,9'", std::string("9,9,9,9"));
+    expect_import_fails(kPnpolyLandscape, 0, "'9,9,9,9'", std::string("9,9,9,9"));
   }
 }
 

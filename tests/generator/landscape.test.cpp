@@ -5,14 +5,12 @@
 #include <string>
 
 #include "support/temporary_directory.hpp"
+#include "support/test_data_files.hpp"
 #include "user_error.hpp"
 
 using namespace policytune;
 
 namespace {
-
-const std::string kTiny = POLICYTUNE_TEST_DATA "/landscapes/tiny.json";
-const std::string kPnpoly = POLICYTUNE_TEST_DATA "/landscapes/RTX_3090__pnpoly.json.gz";
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
   const std::size_t at = text.find(from);
@@ -49,7 +47,7 @@ const std::string kCache = R"json({
 }  // namespace
 
 TEST_CASE("a landscape: axes from tune_params, missing configurations restricted, failures", "[replay]") {
-  const Landscape landscape = Landscape::read(kTiny);
+  const Landscape landscape = Landscape::read(testing::kTinyLandscape);
   CHECK(landscape.axis_sizes() == std::vector<std::uint64_t>{3, 2});
   CHECK(landscape.size() == BigCount(6));
   CHECK(landscape.configurations() == 5);
@@ -63,7 +61,7 @@ TEST_CASE("a landscape: axes from tune_params, missing configurations restricted
 }
 
 TEST_CASE("a real landscape reads in full", "[replay]") {
-  const Landscape landscape = Landscape::read(kPnpoly);
+  const Landscape landscape = Landscape::read(testing::kPnpolyLandscape);
   CHECK(landscape.axis_sizes() == std::vector<std::uint64_t>{4, 31, 11, 3});
   CHECK(landscape.configurations() == 4092);
   REQUIRE(landscape.best_time());

@@ -1,20 +1,11 @@
 #include "report/svg_plot.hpp"
-
 #include <catch2/catch.hpp>
 
 #include <string>
 
+#include "support/text_search.hpp"
+
 using namespace policytune;
-
-namespace {
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
-}  // namespace
 
 TEST_CASE("nice_ticks: round steps of 1, 2 or 5 times a power of ten inside the range", "[report]") {
   CHECK(nice_ticks(0, 1, 5) == std::vector<double>{0, 0.2, 0.4, 0.6000000000000001, 0.8, 1});
@@ -43,7 +34,7 @@ TEST_CASE("SvgPlot: axes with labels and units, a legend entry per mark, text es
   for (const char* legend : {">bits_8 &amp; more<", ">winner<", ">threshold 2048<", ">2^8..2^10: bits_8<", ">base (1.0)<"}) {
     CHECK(svg.find(legend) != std::string::npos);
   }
-  CHECK(count(svg, "<path ") == 1);
+  CHECK(testing::occurrences(svg, "<path ") == 1);
   CHECK(svg.find("stroke-dasharray=\"5 4\"") != std::string::npos);
   CHECK(svg.find("nan") == std::string::npos);
 }
@@ -55,7 +46,7 @@ TEST_CASE("SvgPlot: categories label the x axis; an empty plot still draws its a
   const std::string svg = plot.render(600, 240);
   CHECK(svg.find(">N=1000</text>") != std::string::npos);
   CHECK(svg.find(">N=4000</text>") != std::string::npos);
-  CHECK(count(svg, "<circle ") == 2);
+  CHECK(testing::occurrences(svg, "<circle ") == 2);
 
   const std::string empty = SvgPlot("Nothing", "x", "y").render();
   CHECK(empty.find("plot-area") != std::string::npos);
