@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "score.hpp"
@@ -161,6 +162,36 @@ std::string fastest_changes(const std::vector<const Measurement*>& before, const
                      changes.size() > shown ? ", ..." : "");
 }
 
+// When every pair of finalists that swapped places is closer after the confirmation than the two
+// finalists' round noise added: `X and Y 0.4% apart, noise 1.2%` for each pair. nullopt when a
+// swap is clear of the noise, or a swapped finalist is unranked.
+std::optional<std::string> swaps_within_noise(const std::vector<std::string>& ranked_before,
+                                              const std::vector<std::string>& ranked_after,
+                                              const std::map<std::string, double>& scores_after,
+                                              const std::map<std::string, double>& noise) {
+  std::map<std::string, std::size_t> place_before;
+  for (std::size_t i = 0; i < ranked_before.size(); ++i) place_before[ranked_before[i]] = i;
+  const auto noise_of = [&](const std::string& variant) {
+    const auto found = noise.find(variant);
+    return found == noise.end() ? 0.0 : found->second;
+  };
+  std::vector<std::string> ties;
+  for (std::size_t i = 0; i < ranked_after.size(); ++i) {
+    for (std::size_t j = i + 1; j < ranked_after.size(); ++j) {
+      const std::string& ahead = ranked_after[i];
+      const std::string& behind = ranked_after[j];
+      if (place_before.at(ahead) < place_before.at(behind)) continue;  // same order as before
+      const auto a = scores_after.find(ahead), b = scores_after.find(behind);
+      if (a == scores_after.end() || b == scores_after.end()) return std::nullopt;
+      const double apart = std::abs(a->second - b->second) / std::max(a->second, b->second);
+      const double allowed = noise_of(ahead) + noise_of(behind);
+      if (apart > allowed) return std::nullopt;
+      ties.push_back(fmt::format("{} and {} {:.1f}% apart, noise {:.1f}%", ahead, behind, 100 * apart, 100 * allowed));
+    }
+  }
+  return fmt::format("{}", fmt::join(ties, "; "));
+}
+
 std::vector<const Measurement*> pointers_to(const std::vector<Measurement>& rows) {
   std::vector<const Measurement*> pointers;
   for (const auto& row : rows) pointers.push_back(&row);
@@ -216,10 +247,31 @@ std::vector<Measurement> pool_rounds(const std::vector<std::vector<Measurement>>
   return pooled;
 }
 
+double round_noise(const std::vector<std::vector<Measurement>>& runs) {
+  std::map<RuntimeKey, std::vector<double>> medians;
+  for (const auto& run : runs) {
+    for (const auto& row : run) {
+      if (row.status == Status::ok && row.statistics.median > 0) medians[{row.entry, row.rt_workload}].push_back(row.statistics.median);
+    }
+  }
+  double noise = 0;
+  for (const auto& [key, values] : medians) {
+    if (values.size() < 2) continue;
+    double mean = 0;
+    for (const double value : values) mean += value;
+    mean /= static_cast<double>(values.size());
+    double squares = 0;
+    for (const double value : values) squares += (value - mean) * (value - mean);
+    const double n = static_cast<double>(values.size());
+    noise = std::max(noise, std::sqrt(squares / (n - 1)) / mean / std::sqrt(n));
+  }
+  return noise;
+}
+
 std::string describe_confirmation(const std::vector<const Measurement*>& before,
                                   const std::vector<const Measurement*>& after,
                                   const std::vector<std::string>& finalists, const DeclaredAxes& declared,
-                                  std::size_t rounds) {
+                                  std::size_t rounds, const std::map<std::string, double>& noise) {
   const auto scores_before = scores_of(score_workload(before, declared));
   const auto scores_after = scores_of(score_workload(after, declared));
   const auto ranked_before = ranking(finalists, scores_before);
@@ -231,13 +283,18 @@ std::string describe_confirmation(const std::vector<const Measurement*>& before,
     return fmt::format("confirmation: ranking held (base and {} finalists, {} interleaved rounds; winner {}){}",
                        finalists.size() - 1, rounds, winner_after, fastest);
   }
+  const std::string winner = winner_after == winner_before ? "winner still " + winner_after : "winner now " + winner_after;
+  if (const auto ties = swaps_within_noise(ranked_before, ranked_after, scores_after, noise)) {
+    return fmt::format("confirmation: ranking held within the rounds' noise ({}; base and {} finalists, {} interleaved "
+                       "rounds; {}){}",
+                       *ties, finalists.size() - 1, rounds, winner, fastest);
+  }
   std::vector<std::string> moves;
   for (std::size_t i = 0; i < ranked_after.size(); ++i) {
     const std::string& variant = ranked_after[i];
     if (ranked_before[i] == variant || variant == "base") continue;  // base scores 1 always
     moves.push_back(fmt::format("{} was {}, now {}", variant, score_text(scores_before, variant), score_text(scores_after, variant)));
   }
-  const std::string winner = winner_after == winner_before ? "winner still " + winner_after : "winner now " + winner_after;
   return fmt::format("confirmation: ranking changed: {}; {}{}", fmt::join(moves, "; "), winner, fastest);
 }
 
@@ -262,6 +319,8 @@ std::optional<std::string> confirm_workload(ResultsStore& store, const Confirmat
   for (std::size_t round = 0; round < settings.rounds; ++round) {
     for (const auto& variant : round_order(finalists, round)) runs[variant].push_back(runner.run(variant));
   }
+  std::map<std::string, double> noise;
+  for (const auto& [variant, rounds_run] : runs) noise[variant] = round_noise(rounds_run);
   const std::string recorded_at = utc_timestamp();  // one confirmation, one time
   std::vector<Measurement> writes;
   for (const auto& variant : finalists) {
@@ -281,7 +340,8 @@ std::optional<std::string> confirm_workload(ResultsStore& store, const Confirmat
   }
   store.record(writes);
   const std::vector<Measurement> after = store.measurements(request.scope);
-  return describe_confirmation(pointers_to(before), pointers_to(after), finalists, request.declared, settings.rounds);
+  return describe_confirmation(pointers_to(before), pointers_to(after), finalists, request.declared, settings.rounds,
+                               noise);
 }
 
 }  // namespace policytune

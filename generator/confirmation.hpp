@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,13 +39,21 @@ std::vector<std::string> round_order(const std::vector<std::string>& finalists, 
 // round keeps that round's failure (the first); a run that failed as a whole stands for all.
 std::vector<Measurement> pool_rounds(const std::vector<std::vector<Measurement>>& runs);
 
+// How far one variant's rounds disagree: per runtime workload, the spread of the rounds' medians
+// relative to their mean, over the square root of the rounds (the standard error of their mean);
+// the largest over the runtime workloads. 0 with fewer than two rounds that ran well.
+double round_noise(const std::vector<std::vector<Measurement>>& runs);
+
 // What the confirmation changed, in one line: `confirmation: ranking held (...)` or
 // `confirmation: ranking changed: X was 1.030, now 0.970; ...; winner now Y`, from the workload's
-// rows before and after; plus where the fastest finalist of a runtime workload changed.
+// rows before and after; plus where the fastest finalist of a runtime workload changed. Finalists
+// that swapped places by less than their rounds disagree (`noise`: round_noise per finalist, the
+// two added) are a tie, not a change: `ranking held within the rounds' noise (X and Y 0.4% apart,
+// noise 1.2%; ...; winner now X)`, the winner being the tie's side that `generate` takes.
 std::string describe_confirmation(const std::vector<const Measurement*>& before,
                                   const std::vector<const Measurement*>& after,
                                   const std::vector<std::string>& finalists, const DeclaredAxes& declared,
-                                  std::size_t rounds);
+                                  std::size_t rounds, const std::map<std::string, double>& noise = {});
 
 // How the finalists are built and run: by a BenchmarkSession in a search, by a model in tests.
 class FinalistRunner {

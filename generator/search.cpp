@@ -122,6 +122,19 @@ private:
 // measures them: several finalists now share one batch) and run through the session, one at a
 // time on the first lane's device. The harness runs one variant per process (`--variant NAME`),
 // and base is a binary of its own, so the rounds alternate processes.
+// Adds the wall time of its scope to the search's confirmation time.
+class ConfirmationTimer {
+public:
+  explicit ConfirmationTimer(SearchProgress& progress) : progress_(progress) {}
+  ~ConfirmationTimer() { progress_.add_confirmation_time(Seconds(std::chrono::steady_clock::now() - started_).count()); }
+  ConfirmationTimer(const ConfirmationTimer&) = delete;
+  ConfirmationTimer& operator=(const ConfirmationTimer&) = delete;
+
+private:
+  SearchProgress& progress_;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
 class SessionFinalists final : public FinalistRunner {
 public:
   SessionFinalists(BenchmarkSession& session, SearchProgress& progress, const CompileTimeWorkload& workload,
@@ -136,6 +149,7 @@ public:
   SessionFinalists& operator=(const SessionFinalists&) = delete;
 
   bool prepare(const std::vector<std::string>& variants, std::string& why) override {
+    const ConfirmationTimer timer(progress_);
     progress_.message(fmt::format("{}: confirmation: measuring base and {} again, interleaved", title_, fmt::join(variants, ", ")));
     std::vector<std::pair<std::string, Variant>> to_build;
     for (const auto& name : variants) {
@@ -158,6 +172,7 @@ public:
   }
 
   std::vector<Measurement> run(const std::string& variant) override {
+    const ConfirmationTimer timer(progress_);
     if (variant == "base") return session_.measure(base_, workload_, session_.base_run_timeout(), &base_time_, environment_);
     return session_.measure(builds_.at(variant), workload_, session_.variant_run_timeout(base_time_), nullptr, environment_);
   }

@@ -30,6 +30,10 @@ public:
   void add_run_time(double seconds) noexcept { run_seconds_ += seconds; }
   double build_seconds() const noexcept { return build_seconds_; }
   double run_seconds() const noexcept { return run_seconds_; }
+  // Wall time of the confirmation rounds (building and running the finalists again), which the
+  // two above include.
+  void add_confirmation_time(double seconds) noexcept { confirmation_seconds_ += seconds; }
+  double confirmation_seconds() const noexcept { return confirmation_seconds_; }
 
   std::uint64_t measured() const noexcept { return total_measured_; }
   std::uint64_t reused() const noexcept { return total_reused_; }
@@ -57,6 +61,7 @@ private:
   std::uint64_t total_skipped_ = 0;
   std::atomic<double> build_seconds_ = 0;
   std::atomic<double> run_seconds_ = 0;
+  double confirmation_seconds_ = 0;
 };
 
 }  // namespace policytune

@@ -69,10 +69,13 @@ RunCommand setup_search(CLI::App& app) {
                  progress.build_seconds());
       return 0;
     }
+    const std::string confirming = progress.confirmation_seconds() > 0
+                                       ? fmt::format(" (confirming the finalists {:.1f} s of these)", progress.confirmation_seconds())
+                                       : "";
     fmt::print("searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s, "
-               "running {:.1f} s; results in {}\n",
+               "running {:.1f} s{}; results in {}\n",
                progress.measured(), progress.reused(), progress.failed(), progress.skipped(), progress.build_seconds(),
-               progress.run_seconds(), search.database);
+               progress.run_seconds(), confirming, search.database);
     return 0;
   };
 }

@@ -118,6 +118,40 @@ TEST_CASE("a ranking the search got wrong on a busy machine is corrected by the 
   CHECK(machine.prepared == std::vector<std::string>{"x_1", "x_2"});
 }
 
+TEST_CASE("finalists that swap places by less than their rounds disagree are a tie, not a ranking change",
+          "[confirmation]") {
+  // The search put x_1 ahead of x_2 by 1%; side by side x_2 is 0.5% faster, and the load drifts by
+  // 1% a run, so each finalist's three rounds disagree by a few percent.
+  InMemoryStore store;
+  store_search(store, {{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.90e-3, 3.6e-3}}, {"x_2", {0.909e-3, 3.636e-3}}});
+  ModelMachine machine({{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.905e-3, 3.62e-3}}, {"x_2", {0.90e-3, 3.6e-3}}}, 0.01);
+  const auto said = confirm_workload(store, {scope(), {}, {3, 3}}, machine);
+  REQUIRE(said);
+  CHECK_THAT(*said, Catch::Matches("confirmation: ranking held within the rounds' noise \\(x_2 and x_1 [0-9.]+% apart, "
+                                   "noise [0-9.]+%; base and 2 finalists, 3 interleaved rounds; winner now x_2\\);.*"));
+
+  // The same swap without drift: the rounds agree exactly, so any swap is a change.
+  InMemoryStore quiet_store;
+  store_search(quiet_store, {{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.90e-3, 3.6e-3}}, {"x_2", {0.909e-3, 3.636e-3}}});
+  ModelMachine quiet({{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.905e-3, 3.62e-3}}, {"x_2", {0.90e-3, 3.6e-3}}}, 0);
+  const auto quiet_said = confirm_workload(quiet_store, {scope(), {}, {3, 3}}, quiet);
+  REQUIRE(quiet_said);
+  CHECK_THAT(*quiet_said, Catch::StartsWith("confirmation: ranking changed: x_2 was "));
+}
+
+TEST_CASE("round noise: the standard error of the rounds' medians, the largest over runtime workloads", "[confirmation]") {
+  const auto run = [](double small, double large) {
+    return std::vector<Measurement>{row("x_1", kSizes[0], small), row("x_1", kSizes[1], large)};
+  };
+  // N=1000's medians 0.9, 1.0 and 1.1: a spread of 0.1 around 1.0, over the square root of 3.
+  CHECK(round_noise({run(0.9, 4.0), run(1.0, 4.0), run(1.1, 4.0)}) == Approx(0.1 / std::sqrt(3.0)));
+  CHECK(round_noise({run(1.0, 4.0), run(1.0, 4.4)}) == Approx(std::sqrt(0.08) / 4.2 / std::sqrt(2.0)));
+  CHECK(round_noise({run(1.0, 4.0)}) == 0);  // one round: nothing to compare
+  auto failed = run(5.0, 5.0);
+  for (auto& m : failed) m.status = Status::run_failed;
+  CHECK(round_noise({run(1.0, 4.0), failed}) == 0);  // a failed round does not count
+}
+
 TEST_CASE("the finalists run in alternating order, base first", "[confirmation]") {
   InMemoryStore store;
   store_search(store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}, {"x_3", {2e-3, 8e-3}}});
