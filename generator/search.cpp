@@ -118,10 +118,6 @@ private:
   std::size_t attempted_ = 0;  // variants the device did not rule out
 };
 
-// The finalists of one workload's confirmation, built again (a search removes its binaries as it
-// measures them: several finalists now share one batch) and run through the session, one at a
-// time on the first lane's device. The harness runs one variant per process (`--variant NAME`),
-// and base is a binary of its own, so the rounds alternate processes.
 // Adds the wall time of its scope to the search's confirmation time.
 class ConfirmationTimer {
 public:
@@ -135,6 +131,10 @@ private:
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
+// The finalists of one workload's confirmation, built again (a search removes its binaries as it
+// measures them: several finalists now share one batch) and run through the session, one at a
+// time on the first lane's device. The harness runs one variant per process (`--variant NAME`),
+// and base is a binary of its own, so the rounds alternate processes.
 class SessionFinalists final : public FinalistRunner {
 public:
   SessionFinalists(BenchmarkSession& session, SearchProgress& progress, const CompileTimeWorkload& workload,

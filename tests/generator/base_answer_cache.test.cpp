@@ -21,6 +21,7 @@
 #include "support/test_data_files.hpp"
 
 using namespace policytune;
+using testing::kTinyBenchmark;
 namespace fs = std::filesystem;
 
 namespace {
@@ -74,7 +75,7 @@ struct RecordedSearch {
   // Searches in a build folder of its own (as a fresh configure would); returns the compiles.
   std::string search(std::uint64_t budget, SearchProgress* progress = nullptr) {
     SearchOptions options;
-    options.sources = {testing::kTinyBenchmark};
+    options.sources = {kTinyBenchmark};
     options.database = database();
     options.build_directory = directory.file("build-" + std::to_string(folders++));
     options.compiler.host_compiler = compiler;
@@ -128,26 +129,26 @@ TEST_CASE("base's build key follows the command and the compiler, not the launch
   ::chmod(compiler.c_str(), 0755);
   CompilerOptions options;
   options.host_compiler = compiler;
-  const auto plain = base_build_key(options, testing::kTinyBenchmark);
+  const auto plain = base_build_key(options, kTinyBenchmark);
   REQUIRE(plain);
-  CHECK(base_build_key(options, testing::kTinyBenchmark) == plain);
+  CHECK(base_build_key(options, kTinyBenchmark) == plain);
   CompilerOptions launched = options;
   launched.launcher = "ccache";
-  CHECK(base_build_key(launched, testing::kTinyBenchmark) == plain);
+  CHECK(base_build_key(launched, kTinyBenchmark) == plain);
   CompilerOptions flagged = options;
   flagged.extra_flags = {"-march=native"};
-  CHECK(base_build_key(flagged, testing::kTinyBenchmark) != plain);
+  CHECK(base_build_key(flagged, kTinyBenchmark) != plain);
   CompilerOptions included = options;
   included.include_directories = {"/opt/other"};
-  CHECK(base_build_key(included, testing::kTinyBenchmark) != plain);
+  CHECK(base_build_key(included, kTinyBenchmark) != plain);
   CHECK(base_build_key(options, POLICYTUNE_TEST_DATA "/search/bench/tiny/../tiny/sum.cpp") != plain);
   // The compiler upgraded in place: same path, another file.
   struct utimbuf times {1000000000, 1000000000};
   REQUIRE(::utime(compiler.c_str(), &times) == 0);
-  CHECK(base_build_key(options, testing::kTinyBenchmark) != plain);
+  CHECK(base_build_key(options, kTinyBenchmark) != plain);
   // A compiler that is not there: no key, so base is built and says so.
   options.host_compiler = directory.file("no-such-c++");
-  CHECK_FALSE(base_build_key(options, testing::kTinyBenchmark));
+  CHECK_FALSE(base_build_key(options, kTinyBenchmark));
 }
 
 TEST_CASE("base's build key follows a CCCL checkout on the include path updated in place", "[base_answer]") {
@@ -157,13 +158,13 @@ TEST_CASE("base's build key follows a CCCL checkout on the include path updated 
   CompilerOptions options;
   options.host_compiler = "c++";
   options.include_directories = {directory.file("cccl")};
-  const auto before = base_build_key(options, testing::kTinyBenchmark);
+  const auto before = base_build_key(options, kTinyBenchmark);
   REQUIRE(before);
-  CHECK(base_build_key(options, testing::kTinyBenchmark) == before);
+  CHECK(base_build_key(options, kTinyBenchmark) == before);
   // Same folder, same command, another release: what base answers (`library`) may differ.
   struct utimbuf times {1000000000, 1000000000};
   REQUIRE(::utime(version.c_str(), &times) == 0);
-  CHECK(base_build_key(options, testing::kTinyBenchmark) != before);
+  CHECK(base_build_key(options, kTinyBenchmark) != before);
 }
 
 TEST_CASE("a search that finds everything stored compiles nothing, in a fresh build folder too", "[base_answer][search]") {

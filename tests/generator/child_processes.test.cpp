@@ -25,6 +25,7 @@
 #include "support/test_data_files.hpp"
 
 using namespace policytune;
+using testing::kTinyBenchmark;
 namespace fs = std::filesystem;
 
 namespace {
@@ -136,7 +137,7 @@ TEST_CASE("kill -9 of a search ends its compiler and what the compiler started b
                           << "; wait;;\nesac\nexec \"$@\"\n";
   fs::permissions(launcher, fs::perms::owner_all);
   const std::string database = directory.file("results.db");
-  const std::vector<std::string> search{"search", testing::kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir",
+  const std::vector<std::string> search{"search", kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir",
                                         build.string(), "-j", "1", "--batch-size", "2", "--min-samples", "3",
                                         "--max-time", "0.02", "--strategy", "exhaustive", "--budget", "2"};
   std::vector<std::string> stuck = search;

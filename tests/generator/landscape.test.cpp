@@ -9,6 +9,8 @@
 #include "user_error.hpp"
 
 using namespace policytune;
+using testing::kPnpolyLandscape;
+using testing::kTinyLandscape;
 
 namespace {
 
@@ -47,7 +49,7 @@ const std::string kCache = R"json({
 }  // namespace
 
 TEST_CASE("a landscape: axes from tune_params, missing configurations restricted, failures", "[replay]") {
-  const Landscape landscape = Landscape::read(testing::kTinyLandscape);
+  const Landscape landscape = Landscape::read(kTinyLandscape);
   CHECK(landscape.axis_sizes() == std::vector<std::uint64_t>{3, 2});
   CHECK(landscape.size() == BigCount(6));
   CHECK(landscape.configurations() == 5);
@@ -61,7 +63,7 @@ TEST_CASE("a landscape: axes from tune_params, missing configurations restricted
 }
 
 TEST_CASE("a real landscape reads in full", "[replay]") {
-  const Landscape landscape = Landscape::read(testing::kPnpolyLandscape);
+  const Landscape landscape = Landscape::read(kPnpolyLandscape);
   CHECK(landscape.axis_sizes() == std::vector<std::uint64_t>{4, 31, 11, 3});
   CHECK(landscape.configurations() == 4092);
   REQUIRE(landscape.best_time());

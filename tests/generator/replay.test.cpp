@@ -9,13 +9,15 @@
 #include "user_error.hpp"
 
 using namespace policytune;
+using testing::kPnpolyLandscape;
+using testing::kTinyLandscape;
 
 namespace {
 
 }  // namespace
 
 TEST_CASE("exhaustive replay: the fraction of the optimum found within each budget", "[replay]") {
-  const Landscape tiny = Landscape::read(testing::kTinyLandscape);
+  const Landscape tiny = Landscape::read(kTinyLandscape);
   // In index order: 32,0 (2.0), 32,1 (failed), 64,0 (1.0, the best), 64,1 (failed), 128,0 (4.0).
   CHECK(replay_once(tiny, "exhaustive", 1, 1, 1) == 0.5);
   CHECK(replay_once(tiny, "exhaustive", 2, 1, 1) == 0.5);  // a failure is never the best
@@ -36,7 +38,7 @@ TEST_CASE("exhaustive replay: the fraction of the optimum found within each budg
 
 TEST_CASE("random replay of one evaluation averages the fractions of the allowed configurations", "[replay]") {
   // 32,0: 0.5; 32,1 and 64,1 failed: 0; 64,0: 1; 128,0: 0.25. Uniform over the five: 0.35.
-  const Landscape tiny = Landscape::read(testing::kTinyLandscape);
+  const Landscape tiny = Landscape::read(kTinyLandscape);
   ReplayOptions options;
   options.strategy = "random";
   options.budgets = {1};
@@ -45,7 +47,7 @@ TEST_CASE("random replay of one evaluation averages the fractions of the allowed
 }
 
 TEST_CASE("every strategy replays a real landscape, within its budget, with batches", "[replay]") {
-  const Landscape pnpoly = Landscape::read(testing::kPnpolyLandscape);
+  const Landscape pnpoly = Landscape::read(kPnpolyLandscape);
   for (const auto& name : strategy_names()) {
     for (const std::size_t batch : {1, 7, 64}) {
       INFO(name << ", batch " << batch);
@@ -55,12 +57,12 @@ TEST_CASE("every strategy replays a real landscape, within its budget, with batc
     }
   }
   // The whole space within the budget: every strategy finds the optimum.
-  const Landscape tiny = Landscape::read(testing::kTinyLandscape);
+  const Landscape tiny = Landscape::read(kTinyLandscape);
   for (const auto& name : strategy_names()) CHECK(replay_once(tiny, name, 100, 1, 3) == 1.0);
 }
 
 TEST_CASE("replay is deterministic for a seed", "[replay]") {
-  const Landscape pnpoly = Landscape::read(testing::kPnpolyLandscape);
+  const Landscape pnpoly = Landscape::read(kPnpolyLandscape);
   ReplayOptions options;
   options.budgets = {20, 40};
   options.repeats = 5;
@@ -73,14 +75,14 @@ TEST_CASE("replay is deterministic for a seed", "[replay]") {
 }
 
 TEST_CASE("replay of an unknown strategy is a user error", "[replay]") {
-  const Landscape tiny = Landscape::read(testing::kTinyLandscape);
+  const Landscape tiny = Landscape::read(kTinyLandscape);
   ReplayOptions options;
   options.strategy = "bayesian";
   CHECK_THROWS_AS(replay(tiny, options), UserError);
 }
 
 TEST_CASE("a landscape of another device is a prior, matched by parameter name and value", "[replay][prior]") {
-  const Landscape tiny = Landscape::read(testing::kTinyLandscape);
+  const Landscape tiny = Landscape::read(kTinyLandscape);
   const std::string other_file = POLICYTUNE_TEST_DATA "/landscapes/tiny_other_device.json";
   const SearchPrior prior = landscape_prior(tiny, {Landscape::read(other_file)}, {other_file});
   // tiny's points: block_size_x 32, 64, 128 (0, 1, 2), unroll 0, 1. 256 is not in tiny's space;
@@ -97,7 +99,7 @@ TEST_CASE("a landscape of another device is a prior, matched by parameter name a
   CHECK(replay_once(tiny, "exhaustive", 1, 1, 1, &prior) == 0.5);
   CHECK(replay_once(tiny, "adaptive_evolution", 1, 1, 1, &prior) == 0.25);
 
-  const std::string pnpoly_file = testing::kPnpolyLandscape;
+  const std::string pnpoly_file = kPnpolyLandscape;
   CHECK_THROWS_WITH(landscape_prior(tiny, {Landscape::read(pnpoly_file)}, {pnpoly_file}),
                     Catch::Contains("RTX_3090__pnpoly.json.gz: its parameters are not those of the landscape replayed "
                                     "(block_size_x, unroll)"));

@@ -23,6 +23,7 @@
 #include "user_error.hpp"
 
 using namespace policytune;
+using testing::kTinyBenchmark;
 namespace fs = std::filesystem;
 
 namespace {
@@ -69,7 +70,7 @@ std::map<std::string, std::string> status_by_variant(const std::vector<Measureme
 
 TEST_CASE("every compile-time workload is searched", "[search]") {
   Workspace workspace;
-  auto options = workspace.options(testing::kTinyBenchmark);
+  auto options = workspace.options(kTinyBenchmark);
   options.strategy = "exhaustive";  // a budget below the space's size makes `auto` search adaptively
   options.budget = 2;
   SearchProgress progress(workspace.quiet, false);
@@ -86,7 +87,7 @@ TEST_CASE("every compile-time workload is searched", "[search]") {
 
 TEST_CASE("axis filters select compile-time and runtime workloads", "[search]") {
   Workspace workspace;
-  auto options = workspace.options(testing::kTinyBenchmark);
+  auto options = workspace.options(kTinyBenchmark);
   options.budget = 1;
   options.filters = {parse_axis_filter("T{ct}=F32"), parse_axis_filter("N=4000")};
   SearchProgress progress(workspace.quiet, false);
@@ -219,7 +220,7 @@ TEST_CASE("shards of a search are disjoint and together are the whole search", "
 TEST_CASE("the same seed searches the same variants in the same order", "[search]") {
   Workspace workspace;
   const auto order = [&](const std::string& database, std::uint64_t seed) {
-    auto options = workspace.options(testing::kTinyBenchmark, database);
+    auto options = workspace.options(kTinyBenchmark, database);
     options.strategy = "random";
     options.budget = 3;
     options.seed = seed;
@@ -239,7 +240,7 @@ TEST_CASE("the same seed searches the same variants in the same order", "[search
 
 TEST_CASE("a resumed search measures only what is missing", "[search]") {
   Workspace workspace;
-  auto options = workspace.options(testing::kTinyBenchmark);
+  auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.budget = 2;
   SearchProgress first(workspace.quiet, false);
@@ -260,7 +261,7 @@ namespace {
 int interrupt_search(const Workspace& workspace, std::size_t rows, int signal) {
   const std::string database = (workspace.root / "results.db").string();
   const std::string build = (workspace.root / "build").string();
-  const pid_t child = testing::start_policytune({"search", testing::kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir", build,
+  const pid_t child = testing::start_policytune({"search", kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir", build,
                                                   "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02"});
   std::size_t stored = 0;
   // Up to ten minutes: a loaded machine (a sanitizer build beside CI) needs far more than the usual second.
@@ -300,7 +301,7 @@ TEST_CASE("kill -9 in the middle of a search then resume gives the full set with
   CHECK(before >= 6);
   CHECK(before < 14);
 
-  auto options = workspace.options(testing::kTinyBenchmark);
+  auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   SearchProgress progress(workspace.quiet, false);
   run_search(options, progress);
@@ -408,7 +409,7 @@ TEST_CASE("each measurement lane runs its variants on its own device", "[search]
 
 TEST_CASE("a time limit (--time-limit) ends a search after the round that passes it", "[search]") {
   Workspace workspace;
-  auto options = workspace.options(testing::kTinyBenchmark);
+  auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.strategy = "exhaustive";
   options.batch_size = 1;
@@ -429,7 +430,7 @@ TEST_CASE("a strategy that learns gets rounds of a quarter of its budget, at lea
   // Observed through --time-limit, which ends a search after its first round: adaptive evolution with
   // a budget of 6 on one core proposes 2 variants in that round (the whole budget before).
   Workspace workspace;
-  auto options = workspace.options(testing::kTinyBenchmark);
+  auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.strategy = "adaptive_evolution";
   options.budget = 6;
@@ -458,7 +459,7 @@ TEST_CASE("a compiler launcher runs every compile, batches included", "[search][
   const std::string log = (workspace.root / "launched.log").string();
   const std::string launcher = workspace.directory.write("launcher.sh", "#!/bin/sh\necho \"$@\" >> '" + log + "'\nexec \"$@\"\n");
   fs::permissions(launcher, fs::perms::owner_exec, fs::perm_options::add);
-  auto options = workspace.options(testing::kTinyBenchmark);
+  auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.compiler.launcher = launcher;
   options.confirmation.finalists = 0;  // the search's own compiles; the confirmation builds its finalists again
@@ -487,7 +488,7 @@ TEST_CASE("a search ends each workload with an interleaved confirmation of its f
   // What the rounds measure is not checked here (the machine is busy): which rows they replace
   // and what they say is. confirmation.test.cpp models the measurements.
   Workspace workspace;
-  auto options = workspace.options(testing::kTinyBenchmark);
+  auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.strategy = "exhaustive";
   options.budget = 3;
