@@ -162,25 +162,25 @@ struct ResultsDatabase::Statements {
   SqliteStatement select_search_spaces;
 
   explicit Statements(SqliteConnection& c)
+      : Statements(c, has_column(c, "measurements", "confirmed_rounds"), has_column(c, "search_spaces", "runtime_axes")) {}
+
+private:
+  // Files written before confirmation rounds lack confirmed_rounds, and those written before
+  // runtime axes were kept lack runtime_axes (writing adds both): their rows read as measured once
+  // and their spaces without runtime axes.
+  Statements(SqliteConnection& c, bool has_confirmed_rounds, bool has_runtime_axes)
       : insert_device(c.prepare(
             "INSERT INTO devices (name, sm_count, memory_bus_width, ecc, compute_capability, driver) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING")),
         find_device(c.prepare(
             "SELECT id FROM devices WHERE name = ?1 AND sm_count = ?2 AND memory_bus_width = ?3 "
             "AND ecc = ?4 AND compute_capability = ?5 AND driver = ?6")),
-        // Files written before confirmation rounds lack confirmed_rounds (writing adds it): read
-        // their rows as measured once.
-        upsert_measurement(c.prepare(has_column(c, "measurements", "confirmed_rounds")
-                                         ? with_measurement_key(kUpsertMeasurement).c_str()
-                                         : kUpsertMeasurementWithoutConfirmation)),
-        select_measurements(c.prepare(measurements_selection(has_column(c, "measurements", "confirmed_rounds")).c_str())),
-        select_scope(c.prepare(scope_selection(has_column(c, "measurements", "confirmed_rounds")).c_str())),
-        // Files written before runtime axes were kept lack the column (writing adds it): read
-        // them as empty.
-        upsert_search_space(c.prepare(has_column(c, "search_spaces", "runtime_axes") ? kUpsertSearchSpace
-                                                                                   : kUpsertSearchSpaceWithoutAxes)),
-        select_search_spaces(c.prepare(has_column(c, "search_spaces", "runtime_axes") ? kSelectSearchSpaces
-                                                                                    : kSelectSearchSpacesWithoutAxes)) {}
+        upsert_measurement(c.prepare(has_confirmed_rounds ? with_measurement_key(kUpsertMeasurement).c_str()
+                                                          : kUpsertMeasurementWithoutConfirmation)),
+        select_measurements(c.prepare(measurements_selection(has_confirmed_rounds).c_str())),
+        select_scope(c.prepare(scope_selection(has_confirmed_rounds).c_str())),
+        upsert_search_space(c.prepare(has_runtime_axes ? kUpsertSearchSpace : kUpsertSearchSpaceWithoutAxes)),
+        select_search_spaces(c.prepare(has_runtime_axes ? kSelectSearchSpaces : kSelectSearchSpacesWithoutAxes)) {}
 };
 
 template <typename Action>

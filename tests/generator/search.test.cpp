@@ -475,15 +475,6 @@ TEST_CASE("a compiler launcher runs every compile, batches included", "[search][
   CHECK_THAT(lines[2], Catch::Contains("batch-"));
 }
 
-namespace {
-
-std::string text_of(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-}  // namespace
-
 TEST_CASE("a search ends each workload with an interleaved confirmation of its finalists", "[search][confirmation]") {
   // What the rounds measure is not checked here (the machine is busy): which rows they replace
   // and what they say is. confirmation.test.cpp models the measurements.
@@ -498,7 +489,7 @@ TEST_CASE("a search ends each workload with an interleaved confirmation of its f
   SearchProgress progress(stream, false);
   run_search(options, progress);
   std::fclose(stream);
-  const std::string said = text_of(log);
+  const std::string said = read_text_file(log.string());
   CHECK_THAT(said, Catch::Contains("[T{ct}=I32]: confirmation: measuring base and "));
   CHECK_THAT(said, Catch::Matches("(.|\n)*=I32\\]: confirmation: ranking (held|changed)(.|\n)*"));
   CHECK(progress.measured() == 3);  // the confirmation's runs are no variants measured
@@ -520,5 +511,5 @@ TEST_CASE("a search ends each workload with an interleaved confirmation of its f
   SearchProgress resumed(stream, false);
   run_search(options, resumed);
   std::fclose(stream);
-  CHECK_THAT(text_of(again), !Catch::Contains("confirmation"));
+  CHECK_THAT(read_text_file(again.string()), !Catch::Contains("confirmation"));
 }
