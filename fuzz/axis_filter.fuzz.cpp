@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <string>
 
-#include "axis_filter.hpp"
-#include "user_error.hpp"
+#include "core/user_error.hpp"
+#include "space/axis_filter.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace policytune;

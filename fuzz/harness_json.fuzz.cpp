@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "harness_protocol.hpp"
-#include "harness_state_validation.hpp"
+#include "protocol/harness_protocol.hpp"
+#include "run/harness_state_validation.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace policytune;

@@ -4,10 +4,10 @@
 #include <optional>
 #include <string>
 
+#include "core/user_error.hpp"
 #include "input_file.hpp"
-#include "kernel_tuner_import.hpp"
-#include "landscape.hpp"
-#include "user_error.hpp"
+#include "kernel_tuner/kernel_tuner_import.hpp"
+#include "kernel_tuner/landscape.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace policytune;

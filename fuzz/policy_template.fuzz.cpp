@@ -3,10 +3,10 @@
 #include <cstdint>
 #include <string>
 
+#include "core/user_error.hpp"
 #include "input_file.hpp"
-#include "policy_template.hpp"
-#include "search_space.hpp"
-#include "user_error.hpp"
+#include "render/policy_template.hpp"
+#include "space/search_space.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace policytune;

@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string>
 
-#include "constraint.hpp"
-#include "search_space.hpp"
-#include "user_error.hpp"
+#include "core/user_error.hpp"
+#include "space/constraint.hpp"
+#include "space/search_space.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace policytune;

@@ -1,8 +1,8 @@
 // policytune: tunes compile-time policies of GPU and host kernels and renders the winners into
 // header-only policy hubs. This file only starts the command line (commands/command_line.hpp).
-#include "child_processes.hpp"
 #include "commands/command_line.hpp"
-#include "job_supervisor.hpp"
+#include "run/child_processes.hpp"
+#include "run/job_supervisor.hpp"
 
 namespace {
 

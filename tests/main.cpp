@@ -1,7 +1,7 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
-#include "job_supervisor.hpp"
+#include "run/job_supervisor.hpp"
 
 // The unit tests run their jobs under supervisors as policytune does: this executable is started
 // again as each job's supervisor.

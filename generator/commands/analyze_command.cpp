@@ -4,14 +4,14 @@
 #include <memory>
 #include <regex>
 
-#include "../analysis.hpp"
-#include "../benchmark_name.hpp"
-#include "../dispatch_selection.hpp"
-#include "../results_database.hpp"
-#include "../text_input.hpp"
-#include "../user_error.hpp"
-#include "command.hpp"
-#include "option_bounds.hpp"
+#include "commands/command.hpp"
+#include "commands/option_bounds.hpp"
+#include "core/benchmark_name.hpp"
+#include "core/text_input.hpp"
+#include "core/user_error.hpp"
+#include "select/analysis.hpp"
+#include "select/dispatch_selection.hpp"
+#include "store/results_database.hpp"
 
 namespace policytune {
 namespace {

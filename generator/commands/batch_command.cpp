@@ -14,11 +14,11 @@
 #include <cstring>
 #include <memory>
 
-#include "../environment_error.hpp"
-#include "../text_input.hpp"
-#include "../user_error.hpp"
-#include "command.hpp"
-#include "command_line.hpp"
+#include "commands/command.hpp"
+#include "commands/command_line.hpp"
+#include "core/environment_error.hpp"
+#include "core/text_input.hpp"
+#include "core/user_error.hpp"
 
 namespace policytune {
 namespace {

@@ -7,13 +7,13 @@
 #include <filesystem>
 #include <memory>
 
-#include "../check_report_formats.hpp"
-#include "../output_file.hpp"
-#include "../process.hpp"
-#include "../regression_check.hpp"
-#include "../user_error.hpp"
-#include "command.hpp"
-#include "option_bounds.hpp"
+#include "check/check_report_formats.hpp"
+#include "check/regression_check.hpp"
+#include "commands/command.hpp"
+#include "commands/option_bounds.hpp"
+#include "core/output_file.hpp"
+#include "core/user_error.hpp"
+#include "run/process.hpp"
 
 namespace policytune {
 

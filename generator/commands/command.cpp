@@ -1,11 +1,11 @@
-#include "command.hpp"
+#include "commands/command.hpp"
 
-#include "option_bounds.hpp"
+#include "commands/option_bounds.hpp"
 
 #include <fmt/format.h>
 
-#include "../compiler.hpp"
-#include "../user_error.hpp"
+#include "core/user_error.hpp"
+#include "run/compiler.hpp"
 
 namespace policytune {
 

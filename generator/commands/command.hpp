@@ -2,8 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "../dispatch_selection.hpp"
-#include "../search.hpp"
+#include "search/search.hpp"
+#include "select/dispatch_selection.hpp"
 
 #include <functional>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "command_line.hpp"
+#include "commands/command_line.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <exception>
 
-#include "../environment_error.hpp"
-#include "../user_error.hpp"
-#include "version.hpp"
-#include "command.hpp"
+#include "commands/command.hpp"
+#include "core/environment_error.hpp"
+#include "core/user_error.hpp"
+#include "core/version.hpp"
 
 namespace policytune {
 

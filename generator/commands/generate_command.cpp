@@ -7,17 +7,17 @@
 #include <optional>
 #include <sstream>
 
-#include "../analysis.hpp"
-#include "../architecture_fallback.hpp"
-#include "../benchmark_name.hpp"
-#include "../hub_renderer.hpp"
-#include "../winners.hpp"
-#include "../output_file.hpp"
-#include "../policy_template.hpp"
-#include "../results_database.hpp"
-#include "../text_input.hpp"
-#include "../user_error.hpp"
-#include "command.hpp"
+#include "commands/command.hpp"
+#include "core/benchmark_name.hpp"
+#include "core/output_file.hpp"
+#include "core/text_input.hpp"
+#include "core/user_error.hpp"
+#include "render/hub_renderer.hpp"
+#include "render/policy_template.hpp"
+#include "select/analysis.hpp"
+#include "select/architecture_fallback.hpp"
+#include "select/select_winners.hpp"
+#include "store/results_database.hpp"
 
 namespace policytune {
 namespace {

@@ -3,10 +3,10 @@
 #include <memory>
 #include <optional>
 
-#include "../kernel_tuner_import.hpp"
-#include "../results_database.hpp"
-#include "../user_error.hpp"
-#include "command.hpp"
+#include "commands/command.hpp"
+#include "core/user_error.hpp"
+#include "kernel_tuner/kernel_tuner_import.hpp"
+#include "store/results_database.hpp"
 
 namespace policytune {
 namespace {

@@ -2,11 +2,11 @@
 
 #include <memory>
 
-#include "../benchmark_name.hpp"
-#include "../constraint.hpp"
-#include "../search_space.hpp"
-#include "../text_input.hpp"
-#include "command.hpp"
+#include "commands/command.hpp"
+#include "core/benchmark_name.hpp"
+#include "core/text_input.hpp"
+#include "space/constraint.hpp"
+#include "space/search_space.hpp"
 
 namespace policytune {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <memory>
 
-#include "../database_merge.hpp"
-#include "command.hpp"
+#include "commands/command.hpp"
+#include "store/database_merge.hpp"
 
 namespace policytune {
 

@@ -1,4 +1,4 @@
-#include "option_bounds.hpp"
+#include "commands/option_bounds.hpp"
 
 #include <fmt/format.h>
 

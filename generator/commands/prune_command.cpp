@@ -3,11 +3,11 @@
 #include <map>
 #include <memory>
 
-#include "../benchmark_name.hpp"
-#include "../database_prune.hpp"
-#include "../text_input.hpp"
-#include "../user_error.hpp"
-#include "command.hpp"
+#include "commands/command.hpp"
+#include "core/benchmark_name.hpp"
+#include "core/text_input.hpp"
+#include "core/user_error.hpp"
+#include "store/database_prune.hpp"
 
 namespace policytune {
 

@@ -2,11 +2,11 @@
 
 #include <memory>
 
-#include "../landscape.hpp"
-#include "../replay.hpp"
-#include "../strategy_registry.hpp"
-#include "command.hpp"
-#include "option_bounds.hpp"
+#include "commands/command.hpp"
+#include "commands/option_bounds.hpp"
+#include "kernel_tuner/landscape.hpp"
+#include "search/replay.hpp"
+#include "search/strategy_registry.hpp"
 
 namespace policytune {
 namespace {

@@ -4,12 +4,12 @@
 #include <memory>
 #include <regex>
 
-#include "../output_file.hpp"
-#include "../report/report_model.hpp"
-#include "../report/report_page.hpp"
-#include "../results_database.hpp"
-#include "../user_error.hpp"
-#include "command.hpp"
+#include "commands/command.hpp"
+#include "core/output_file.hpp"
+#include "core/user_error.hpp"
+#include "report/report_model.hpp"
+#include "report/report_page.hpp"
+#include "store/results_database.hpp"
 
 namespace policytune {
 namespace {

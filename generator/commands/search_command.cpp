@@ -5,13 +5,13 @@
 #include <cstdio>
 #include <memory>
 
-#include "../compiler.hpp"
-#include "../process.hpp"
-#include "../search.hpp"
-#include "../strategy_registry.hpp"
-#include "../user_error.hpp"
-#include "command.hpp"
-#include "option_bounds.hpp"
+#include "commands/command.hpp"
+#include "commands/option_bounds.hpp"
+#include "core/user_error.hpp"
+#include "run/compiler.hpp"
+#include "run/process.hpp"
+#include "search/search.hpp"
+#include "search/strategy_registry.hpp"
 
 namespace policytune {
 

@@ -1,4 +1,4 @@
-#include "report_charts.hpp"
+#include "report/report_charts.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <map>
 
-#include "svg_plot.hpp"
+#include "report/svg_plot.hpp"
 
 namespace policytune {
 namespace {

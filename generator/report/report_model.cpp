@@ -1,4 +1,4 @@
-#include "report_model.hpp"
+#include "report/report_model.hpp"
 
 #include <fmt/format.h>
 
@@ -10,12 +10,12 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "../analysis.hpp"
-#include "../search_space.hpp"
-#include "../user_error.hpp"
-#include "../winner.hpp"
-#include "../winners.hpp"
-#include "../workload.hpp"
+#include "core/user_error.hpp"
+#include "core/workload.hpp"
+#include "select/analysis.hpp"
+#include "select/pick_winner.hpp"
+#include "select/select_winners.hpp"
+#include "space/search_space.hpp"
 
 namespace policytune {
 namespace {

@@ -7,11 +7,11 @@
 #include <utility>
 #include <vector>
 
-#include "../dispatch_selection.hpp"
-#include "../hub_policies.hpp"
-#include "../measurement.hpp"
-#include "../results_store.hpp"
-#include "../score.hpp"
+#include "core/measurement.hpp"
+#include "select/dispatch_selection.hpp"
+#include "select/score.hpp"
+#include "select/selected_policies.hpp"
+#include "store/results_store.hpp"
 
 namespace policytune {
 

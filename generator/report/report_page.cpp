@@ -1,10 +1,10 @@
-#include "report_page.hpp"
+#include "report/report_page.hpp"
 
 #include <fmt/format.h>
 
-#include "../dispatch_selection.hpp"
-#include "../xml_text.hpp"
-#include "report_charts.hpp"
+#include "core/xml_text.hpp"
+#include "report/report_charts.hpp"
+#include "select/dispatch_selection.hpp"
 
 namespace policytune {
 namespace {

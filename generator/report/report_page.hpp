@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "report_model.hpp"
+#include "report/report_model.hpp"
 
 namespace policytune {
 

@@ -1,4 +1,4 @@
-#include "svg_plot.hpp"
+#include "report/svg_plot.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "../xml_text.hpp"
+#include "core/xml_text.hpp"
 
 namespace policytune {
 namespace {

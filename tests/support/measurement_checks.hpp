@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "measurement.hpp"
+#include "core/measurement.hpp"
 
 namespace policytune::testing {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "text_input.hpp"
+#include "core/text_input.hpp"
 
 namespace policytune::testing {
 namespace {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "measurement.hpp"
+#include "core/measurement.hpp"
 
 namespace policytune::testing {
 

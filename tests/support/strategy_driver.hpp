@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "search_strategy.hpp"
+#include "search/search_strategy.hpp"
 
 namespace policytune::testing {
 

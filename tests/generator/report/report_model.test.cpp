@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "results_database.hpp"
+#include "store/results_database.hpp"
 
 using namespace policytune;
 

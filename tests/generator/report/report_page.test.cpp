@@ -4,19 +4,10 @@
 
 #include <string>
 
-#include "results_database.hpp"
+#include "store/results_database.hpp"
+#include "support/text_search.hpp"
 
 using namespace policytune;
-
-namespace {
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
-}  // namespace
 
 TEST_CASE("report page of the recorded radix sort: self-contained, four charts per workload, the hub's links", "[report]") {
   const std::string path = POLICYTUNE_TEST_DATA "/databases/radix_sort.host_keys.db";
@@ -24,13 +15,13 @@ TEST_CASE("report page of the recorded radix sort: self-contained, four charts p
   const std::string page = render_report_page(build_report(database.measurements(), database.search_spaces(), "radix.db"));
   CHECK(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
   CHECK(page.find("</html>\n") == page.size() - 8);
-  CHECK(count(page, "<svg ") == 8);
-  CHECK(count(page, "</svg>") == 8);
+  CHECK(testing::occurrences(page, "<svg ") == 8);
+  CHECK(testing::occurrences(page, "</svg>") == 8);
   CHECK(page.find("http") == std::string::npos);  // nothing from elsewhere
   CHECK(page.find("<script") == std::string::npos);
   CHECK(page.find("<style>") != std::string::npos);
   CHECK(page.find("radix.db: 160 rows, 2 compile-time workloads") != std::string::npos);
-  CHECK(count(page, "Dispatch kept:") == 2);
+  CHECK(testing::occurrences(page, "Dispatch kept:") == 2);
   CHECK(page.find("coverage (measured / space)</th><td>9 / 9 (100%)") != std::string::npos);
   CHECK(page.find("<td>host</td><td>measured on ") != std::string::npos);
   CHECK(page.find("with <code>--dispatch Elements{io}</code>: 2^8..2^10 ") != std::string::npos);

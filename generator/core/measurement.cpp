@@ -1,0 +1,95 @@
+#include "core/measurement.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <fmt/format.h>
+#include <numeric>
+
+namespace policytune {
+namespace {
+
+constexpr std::array<std::pair<Status, std::string_view>, 7> kStatusNames{{
+    {Status::ok, "ok"},
+    {Status::build_failed, "build_failed"},
+    {Status::build_timeout, "build_timeout"},
+    {Status::run_failed, "run_failed"},
+    {Status::run_timeout, "run_timeout"},
+    {Status::wrong_result, "wrong_result"},
+    {Status::skipped, "skipped"},
+}};
+
+}  // namespace
+
+std::string DeviceIdentity::describe() const {
+  std::string text = name.empty() ? "unnamed device" : name;
+  std::vector<std::string> details;
+  if (!compute_capability.empty()) {
+    std::string digits = compute_capability;
+    digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+    details.push_back("sm_" + digits);
+  }
+  // For the host, the harness reports hardware threads where a GPU reports SMs.
+  if (sm_count > 0) details.push_back(fmt::format("{} {}", sm_count, compute_capability.empty() ? "threads" : "SMs"));
+  if (!driver.empty()) details.push_back("driver " + driver);
+  if (!details.empty()) text += " (" + fmt::format("{}", fmt::join(details, ", ")) + ")";
+  return text;
+}
+
+std::string_view to_string(Status status) noexcept {
+  for (const auto& [value, name] : kStatusNames) {
+    if (value == status) return name;
+  }
+  return "unknown";
+}
+
+std::optional<Status> parse_status(std::string_view text) noexcept {
+  for (const auto& [value, name] : kStatusNames) {
+    if (name == text) return value;
+  }
+  return std::nullopt;
+}
+
+SampleStatistics summarize(std::vector<double> samples) {
+  SampleStatistics statistics;
+  if (samples.empty()) return statistics;
+  std::sort(samples.begin(), samples.end());
+  const std::size_t n = samples.size();
+  statistics.count = static_cast<std::int64_t>(n);
+  statistics.median = n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+  statistics.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(n);
+  double squares = 0;
+  for (double sample : samples) squares += (sample - statistics.mean) * (sample - statistics.mean);
+  statistics.stddev = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
+  statistics.min = samples.front();
+  statistics.max = samples.back();
+  return statistics;
+}
+
+std::string utc_timestamp() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buffer;
+}
+
+double median_noise(const SampleStatistics& s) {
+  if (s.count <= 0 || s.median <= 0) return 0;
+  return 1.2533 * s.stddev / (s.median * std::sqrt(static_cast<double>(s.count)));
+}
+
+std::string architecture_of(const DeviceIdentity& device) {
+  if (device.compute_capability.empty()) return "host";
+  std::string digits;
+  for (char c : device.compute_capability) {
+    if (std::isalnum(static_cast<unsigned char>(c))) digits += c;
+  }
+  return digits;
+}
+
+}  // namespace policytune

@@ -1,0 +1,85 @@
+#include "kernel_tuner/kernel_tuner_cache.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/text_input.hpp"
+#include "core/user_error.hpp"
+#include "space/search_space.hpp"
+
+namespace policytune {
+namespace {
+
+using Json = KernelTunerCache::Json;
+
+constexpr double kOldFailureTime = 1e20;  // older Kernel Tuner files mark failures with this
+
+// Where a key starts in the text (JSON values carry no lines).
+std::size_t line_of(const std::string& text, const std::string& key, std::size_t from) {
+  const std::size_t at = text.find("\"" + key + "\"", from);
+  return at == std::string::npos ? 0 : line_of_offset(text, at);
+}
+
+}  // namespace
+
+std::size_t KernelTunerCache::line_of_key(const std::string& key) const { return line_of(text, key, 0); }
+
+std::size_t KernelTunerCache::line_of_entry(const std::string& key) const {
+  // Looked for after "cache", since a key's text (parameter values) may also appear before it.
+  const std::size_t cache_at = text.find("\"cache\"");
+  return line_of(text, key, cache_at == std::string::npos ? 0 : cache_at);
+}
+
+KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
+  KernelTunerCache result;
+  result.path = path;
+  result.text = read_text_file(path);
+  try {
+    result.document = Json::parse(result.text);
+  } catch (const Json::parse_error& error) {
+    throw UserError(path, line_of_offset(result.text, error.byte == 0 ? 0 : error.byte - 1),
+                    "not valid JSON: " + std::string(error.what()));
+  } catch (const Json::exception& error) {  // a number that overflows a double, for one
+    throw UserError(path, 0, "not valid JSON: " + std::string(error.what()));
+  }
+  const Json& document = result.document;
+  const auto require = [&](const char* key, Json::value_t type, const char* what) -> const Json& {
+    if (!document.is_object() || !document.contains(key) || document.at(key).type() != type) {
+      throw UserError(path, result.line_of_key(key),
+                      std::string("Kernel Tuner cache needs '") + key + "' (" + what + ")");
+    }
+    return document.at(key);
+  };
+  const Json& keys = require("tune_params_keys", Json::value_t::array, "a list of parameter names");
+  require("cache", Json::value_t::object, "an object of configurations");
+  for (const auto& key : keys) {
+    if (!key.is_string() || !is_identifier(key.get<std::string>())) {
+      throw UserError(path, result.line_of_key("tune_params_keys"),
+                      "tune_params_keys holds '" + key.dump() + "', which is not a parameter name");
+    }
+    if (std::find(result.parameters.begin(), result.parameters.end(), key.get<std::string>()) != result.parameters.end()) {
+      throw UserError(path, result.line_of_key("tune_params_keys"), "tune_params_keys names '" + key.get<std::string>() + "' twice");
+    }
+    result.parameters.push_back(key.get<std::string>());
+  }
+  // Without parameters every configuration would be the same variant, with an empty name.
+  if (result.parameters.empty()) throw UserError(path, result.line_of_key("tune_params_keys"), "tune_params_keys is empty");
+  return result;
+}
+
+KernelTunerTime entry_time(const KernelTunerCache& cache, const std::string& key, const Json& entry) {
+  const auto fail = [&](const std::string& message) {
+    return UserError(cache.path, cache.line_of_entry(key), message);
+  };
+  if (!entry.is_object()) throw fail("cache entry '" + key + "' is not an object");
+  if (!entry.contains("time")) throw fail("cache entry '" + key + "' has no 'time'");
+  const Json& time = entry["time"];
+  if (time.is_string()) return {std::nullopt, time.get<std::string>()};
+  if (!time.is_number()) throw fail("cache entry '" + key + "' has a 'time' that is neither a number nor a failure");
+  const double milliseconds = time.get<double>();
+  if (milliseconds >= kOldFailureTime) return {std::nullopt, "time 1e20 (failed)"};
+  if (!std::isfinite(milliseconds) || milliseconds <= 0) throw fail("cache entry '" + key + "' has a non-positive time");
+  return {milliseconds, ""};
+}
+
+}  // namespace policytune

@@ -1,0 +1,386 @@
+#include "render/policy_template.hpp"
+
+#include <kainjow/mustache.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "core/text_input.hpp"
+#include "core/user_error.hpp"
+#include "render/mustache_nesting.hpp"
+#include "space/search_space.hpp"
+
+namespace policytune {
+namespace {
+
+// The labels CUB's benchmarks use for fundamental types, and the harness prints.
+const std::map<std::string, std::string>& standard_spellings() {
+  static const std::map<std::string, std::string> spellings{
+      {"I8", "::std::int8_t"},   {"I16", "::std::int16_t"},  {"I32", "::std::int32_t"}, {"I64", "::std::int64_t"},
+      {"U8", "::std::uint8_t"},  {"U16", "::std::uint16_t"}, {"U32", "::std::uint32_t"}, {"U64", "::std::uint64_t"},
+      {"F32", "float"},          {"F64", "double"},          {"I128", "__int128"},        {"U128", "unsigned __int128"},
+  };
+  return spellings;
+}
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t");
+  return text.substr(first, last - first + 1);
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  int depth = 0;
+  std::string current;
+  for (char c : text) {
+    if (c == '<' || c == '(') ++depth;
+    if (c == '>' || c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      items.push_back(trim(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!trim(current).empty()) items.push_back(trim(current));
+  return items;
+}
+
+// C++ text from a template directive: a type expression, never something that ends a comment,
+// opens a preprocessor line or a string.
+bool is_safe_type_text(const std::string& text) {
+  if (text.empty()) return false;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!(std::isalnum(u) || c == '_' || c == ':' || c == '<' || c == '>' || c == ',' || c == ' ' || c == '*' ||
+          c == '&')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A key entry: a type, or a constant expression of one (sizeof(AccumT), traits<AccumT>::value).
+bool is_safe_key_text(const std::string& text) {
+  std::string without_parentheses;
+  for (char c : text) without_parentheses += (c == '(' || c == ')' || c == '.') ? ' ' : c;
+  return is_safe_type_text(text) || (!trim(without_parentheses).empty() && is_safe_type_text(without_parentheses));
+}
+
+std::vector<std::string> identifiers_in(const std::string& text) {
+  static const std::regex identifier(R"([A-Za-z_][A-Za-z0-9_]*)");
+  std::vector<std::string> found;
+  for (auto match = std::sregex_iterator(text.begin(), text.end(), identifier); match != std::sregex_iterator(); ++match) {
+    found.push_back(match->str());
+  }
+  return found;
+}
+
+// A key entry is rendered for a workload by putting the workload's type in place of the one type
+// parameter it names, so it must name exactly one.
+void check_key_names_one_parameter(const PolicyTemplate& policy_template, const std::string& key) {
+  std::set<std::string> named;
+  for (const auto& word : identifiers_in(key)) {
+    for (const auto& parameter : policy_template.hub_parameters) {
+      if (parameter.is_type() && parameter.name == word) named.insert(word);
+    }
+  }
+  if (named.size() != 1) {
+    throw UserError(policy_template.path, policy_template.key_line,
+                    "key '" + key + "' must name exactly one type parameter of " + policy_template.hub_name);
+  }
+}
+
+// Where a directive stands, for its errors.
+struct DirectiveSite {
+  const std::string& path;
+  std::size_t line;
+
+  [[noreturn]] void fail(const std::string& what) const { throw UserError(path, line, what); }
+};
+
+// `hub: name<class A, int N>` (cuda) or `struct: name<...>` (host): the hub's name and parameters.
+void parse_hub(PolicyTemplate& result, const std::string& name, const std::string& value, const DirectiveSite& site) {
+  const std::size_t open = value.find('<');
+  result.hub_name = trim(value.substr(0, open));
+  if (!is_identifier(result.hub_name)) site.fail("'" + result.hub_name + "' is not an identifier");
+  if (open == std::string::npos) return;
+  if (value.back() != '>') site.fail(name + " parameters are written name<class A, int N>");
+  for (const auto& parameter : split_list(value.substr(open + 1, value.size() - open - 2))) {
+    // `class A`, `typename A`, or a non-type parameter `int N`, `::std::size_t N`, `bool IsEven`.
+    const std::size_t space = parameter.find_last_of(" \t");
+    const HubParameter declared{space == std::string::npos ? "" : trim(parameter.substr(0, space)),
+                                space == std::string::npos ? parameter : parameter.substr(space + 1)};
+    if (!is_identifier(declared.name) || declared.kind.empty() ||
+        !(declared.is_type() || is_safe_type_text(declared.kind))) {
+      site.fail("template parameter '" + parameter + "' is not `class Name` or `type Name`");
+    }
+    result.hub_parameters.push_back(declared);
+  }
+}
+
+// `cccl: 3.0-3.2`, `3.5-` (and later), `3.4` (that release only).
+CcclRange parse_cccl_directive(const std::string& value, const DirectiveSite& site) {
+  const std::size_t dash = value.find('-');
+  const auto first = parse_cccl_release(trim(value.substr(0, dash)));
+  const std::string last_text = dash == std::string::npos ? trim(value) : trim(value.substr(dash + 1));
+  const auto last = last_text.empty() ? std::optional<int>(0) : parse_cccl_release(last_text);
+  if (!first || !last || (*last != 0 && *last < *first)) site.fail("cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+  return CcclRange{*first, *last};
+}
+
+// `base: label=value, ...`: base's parameter values, integers.
+void parse_base_values(PolicyTemplate& result, const std::string& value, const DirectiveSite& site) {
+  for (const auto& assignment : split_list(value)) {
+    const std::size_t equals = assignment.find('=');
+    const std::string label = trim(assignment.substr(0, equals));
+    if (equals == std::string::npos || !is_identifier(label)) site.fail("base values are written label=value, ...");
+    try {
+      std::size_t used = 0;
+      const std::string number_text = trim(assignment.substr(equals + 1));
+      result.base_values[label] = std::stoll(number_text, &used);
+      if (used != number_text.size()) throw std::invalid_argument(number_text);
+    } catch (const std::logic_error&) {
+      site.fail("base value of '" + label + "' is not an integer");
+    }
+  }
+}
+
+// `type: LABEL = C++ type`: how a compile-time label is spelled in C++.
+void parse_type_spelling(PolicyTemplate& result, const std::string& value, const DirectiveSite& site) {
+  const std::size_t equals = value.find('=');
+  const std::string label = trim(value.substr(0, equals));
+  const std::string spelling = equals == std::string::npos ? "" : trim(value.substr(equals + 1));
+  if (!is_identifier(label) || !is_safe_type_text(spelling)) site.fail("type directives are written `type: LABEL = C++ type`");
+  result.type_spellings[label] = spelling;
+}
+
+// One directive of the template's head, `{{! name: value }}`, into `result`.
+void apply_directive(PolicyTemplate& result, const std::string& name, const std::string& value,
+                     const DirectiveSite& site, bool& saw_header) {
+  if (name == "policytune-template 1") {
+    saw_header = true;
+  } else if (name == "include") {
+    const bool angled = value.size() > 2 && value.front() == '<' && value.back() == '>';
+    const bool quoted = value.size() > 2 && value.front() == '"' && value.back() == '"';
+    const std::string inner = value.size() > 2 ? value.substr(1, value.size() - 2) : "";
+    if ((!angled && !quoted) || inner.find_first_of("<>\"\n ") != std::string::npos) site.fail("include must be <path> or \"path\"");
+    result.includes.push_back(value);
+  } else if (name == "hub" || name == "struct") {
+    parse_hub(result, name, value, site);
+  } else if (name == "default-hub" || name == "default") {
+    if (!is_safe_type_text(value)) site.fail(name + " '" + value + "' is not a type");
+    result.default_hub = value;
+  } else if (name == "policy-type") {
+    if (!is_safe_type_text(value)) site.fail("policy-type '" + value + "' is not a type");
+    result.policy_type = value;
+  } else if (name == "key") {
+    result.key = split_list(value);
+    result.key_line = site.line;
+    for (const auto& key : result.key) {
+      if (!is_safe_key_text(key)) site.fail("key '" + key + "' is not a type or a constant expression of one");
+    }
+  } else if (name == "kind") {
+    if (value != "cuda" && value != "host") site.fail("kind must be cuda or host, not '" + value + "'");
+    result.format = value == "cuda" ? HubFormat::chained_policy : HubFormat::host;
+    result.format_line = site.line;
+  } else if (name == "format") {
+    const auto format = parse_format(value);
+    if (!format) site.fail("format must be chained_policy, policy_selector or host, not '" + value + "'");
+    result.format = *format;
+    result.format_line = site.line;
+  } else if (name == "cccl") {
+    result.releases = parse_cccl_directive(value, site);
+    result.releases_line = site.line;
+  } else if (name == "header") {
+    if (value.empty()) site.fail("header: names a mustache file, relative to the template");
+    result.header = (std::filesystem::path(site.path).parent_path() / value).lexically_normal().string();
+  } else if (name == "base") {
+    parse_base_values(result, value, site);
+  } else if (name == "benchmark") {
+    if (value.empty() || value.find_first_of(" \t") != std::string::npos) site.fail("benchmark: names one benchmark, as reduce.sum");
+    result.benchmark = value;
+    result.benchmark_line = site.line;
+  } else if (name == "type") {
+    parse_type_spelling(result, value, site);
+  } else if (!saw_header) {
+    site.fail("a template starts with {{! policytune-template 1 }}");
+  }
+  // Other comments are documentation.
+}
+
+// What the head must have declared, given its format.
+void check_directives_complete(const PolicyTemplate& result) {
+  const std::string& path = result.path;
+  if (result.hub_name.empty()) throw UserError(path, 0, "the template names no `hub:` (cuda) or `struct:` (host)");
+  if (result.format != HubFormat::host && (result.default_hub.empty() || result.key.empty())) {
+    throw UserError(path, result.format_line, std::string("a ") + format_name(result.format) +
+                                                  " template needs `default:` and `key:` directives");
+  }
+  if (result.format == HubFormat::policy_selector && result.policy_type.empty()) {
+    throw UserError(path, result.format_line, "a policy_selector template needs a `policy-type:` directive");
+  }
+  for (const auto& key : result.key) check_key_names_one_parameter(result, key);
+}
+
+// The template's text from line `body_start` on (1-based; 0: the file is all head, no body).
+std::string body_from(const std::string& text, std::size_t body_start) {
+  std::istringstream rest(text);
+  std::string line;
+  for (std::size_t i = 1; i < body_start && std::getline(rest, line); ++i) {
+  }
+  std::string body;
+  body.assign(std::istreambuf_iterator<char>(rest), std::istreambuf_iterator<char>());
+  if (body_start == 0) body.clear();
+  return body;
+}
+
+}  // namespace
+
+std::string CcclRange::describe() const {
+  const auto text = [](int release) { return std::to_string(release / 100) + "." + std::to_string(release % 100); };
+  if (last == first) return "CCCL " + text(first);
+  return "CCCL " + text(first) + (last == 0 ? " and later" : " to " + text(last));
+}
+
+std::optional<int> parse_cccl_release(const std::string& text) {
+  static const std::regex release(R"(([0-9]{1,2})\.([0-9]{1,2})(\.[0-9]+)*)");
+  std::smatch match;
+  if (!std::regex_match(text, match, release)) return std::nullopt;
+  return std::stoi(match[1]) * 100 + std::stoi(match[2]);
+}
+
+const char* format_name(HubFormat format) noexcept {
+  switch (format) {
+    case HubFormat::chained_policy: return "chained_policy";
+    case HubFormat::policy_selector: return "policy_selector";
+    case HubFormat::host: return "host";
+  }
+  return "?";
+}
+
+std::optional<HubFormat> parse_format(const std::string& name) noexcept {
+  for (const HubFormat format : {HubFormat::chained_policy, HubFormat::policy_selector, HubFormat::host}) {
+    if (name == format_name(format)) return format;
+  }
+  return std::nullopt;
+}
+
+CcclRange releases_taking(HubFormat format) noexcept {
+  return format == HubFormat::policy_selector ? CcclRange{304, 0} : CcclRange{300, 0};
+}
+
+bool template_takes_release(const PolicyTemplate& policy_template, int release) noexcept {
+  return releases_taking(policy_template.format).contains(release) && policy_template.releases.contains(release);
+}
+
+void check_template_release(const PolicyTemplate& policy_template, int release) {
+  const auto text = CcclRange{release, release}.describe();
+  const CcclRange taking = releases_taking(policy_template.format);
+  if (!taking.contains(release)) {
+    throw UserError(policy_template.path, policy_template.format_line,
+                    std::string("format ") + format_name(policy_template.format) + " needs " + taking.describe() +
+                        ": " + text + " cannot take it");
+  }
+  if (!policy_template.releases.contains(release)) {
+    throw UserError(policy_template.path, policy_template.releases_line,
+                    "the template is written for " + policy_template.releases.describe() + ", not " + text);
+  }
+}
+
+bool is_qualified_identifier(const std::string& text) noexcept {
+  std::string rest = text.rfind("::", 0) == 0 ? text.substr(2) : text;
+  if (rest.empty()) return false;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t stop = rest.find("::", start);
+    if (!is_identifier(rest.substr(start, stop == std::string::npos ? std::string::npos : stop - start))) return false;
+    if (stop == std::string::npos) return true;
+    start = stop + 2;
+  }
+}
+
+std::string PolicyTemplate::spelling_of(const std::string& label) const {
+  if (const auto found = type_spellings.find(label); found != type_spellings.end()) return found->second;
+  if (const auto found = standard_spellings().find(label); found != standard_spellings().end()) return found->second;
+  throw UserError(path, 0, "no C++ type for the compile-time label '" + label + "' (add a `type: " + label +
+                               " = <C++ type>` directive)");
+}
+
+std::string PolicyTemplate::render(const std::map<std::string, std::int64_t>& values, bool tuned,
+                                   const std::map<std::string, std::string>& extra) const {
+  kainjow::mustache::mustache view(body);
+  view.set_custom_escape([](const std::string& text) { return text; });  // C++, not HTML
+  kainjow::mustache::data data;
+  for (const auto& [label, value] : values) data.set(label, std::to_string(value));
+  for (const auto& [name, value] : extra) data.set(name, value);
+  data.set("tuned", tuned);
+  std::string text = view.render(data);
+  if (!view.is_valid()) throw UserError(path, 0, "template does not render: " + view.error_message());
+  return text;
+}
+
+PolicyTemplate load_policy_template(const std::string& path) {
+  PolicyTemplate result;
+  result.path = path;
+  const std::string text = read_text_file(path);
+  std::istringstream lines(text);
+  std::string line;
+  std::size_t number = 0;
+  std::size_t body_start = 0;
+  bool saw_header = false;
+  while (std::getline(lines, line)) {
+    ++number;
+    const std::string trimmed = trim(line);
+    if (trimmed.rfind("{{!", 0) != 0 || trimmed.size() < 5 || trimmed.substr(trimmed.size() - 2) != "}}") {
+      body_start = number;
+      break;
+    }
+    const std::string directive = trim(trimmed.substr(3, trimmed.size() - 5));
+    const std::size_t colon = directive.find(':');
+    const std::string name = trim(directive.substr(0, colon));
+    const std::string value = colon == std::string::npos ? "" : trim(directive.substr(colon + 1));
+    apply_directive(result, name, value, DirectiveSite{path, number}, saw_header);
+  }
+  if (!saw_header) throw UserError(path, 1, "a template starts with {{! policytune-template 1 }}");
+  check_directives_complete(result);
+  result.body = body_from(text, body_start);
+  result.body_line = body_start;
+  check_mustache_nesting(result.body, path, body_start);
+  kainjow::mustache::mustache check(result.body);
+  if (!check.is_valid()) throw UserError(path, body_start, "the template body is not valid mustache: " + check.error_message());
+  return result;
+}
+
+void check_template_fits(const PolicyTemplate& policy_template, const SearchSpace& space,
+                         const std::string& benchmark_name) {
+  if (!policy_template.benchmark.empty() && policy_template.benchmark != benchmark_name) {
+    throw UserError(policy_template.path, policy_template.benchmark_line,
+                    "the template is written for benchmark " + policy_template.benchmark + ", not " + benchmark_name);
+  }
+  std::set<std::string> known(std::begin(kRendererVariables), std::end(kRendererVariables));
+  std::string labels;
+  for (const auto& parameter : space.parameters()) {
+    known.insert(parameter.label);
+    labels += (labels.empty() ? "" : ", ") + parameter.label;
+  }
+  // Every tag but comments and partials: {{name}}, {{{name}}}, {{&name}}, {{#name}}, {{^name}}, {{/name}}.
+  static const std::regex tag(R"(\{\{\{?\s*([#^/&]?)\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}?\}\})");
+  const std::string& body = policy_template.body;
+  for (auto match = std::sregex_iterator(body.begin(), body.end(), tag); match != std::sregex_iterator(); ++match) {
+    const std::string name = (*match)[2];
+    if (known.count(name) != 0) continue;
+    const auto before = body.begin() + match->position();
+    const std::size_t line = policy_template.body_line + static_cast<std::size_t>(std::count(body.begin(), before, '\n'));
+    throw UserError(policy_template.path, line,
+                    "the template names '" + name + "', which " + benchmark_name + " lacks (its labels: " +
+                        (labels.empty() ? "none" : labels) + ")");
+  }
+}
+
+}  // namespace policytune

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "run/compiler.hpp"
+
+namespace policytune {
+
+// Base's compile command as it would run (the launcher and the output path left out: neither
+// changes what base answers), the compiler's identity (the file it resolves to, its size and
+// modification time, so that an upgrade in place changes the key) and this policytune's version
+// (the harness headers come with it). nullopt when the compiler is not found: base's build will
+// say so.
+std::optional<std::string> base_build_key(const CompilerOptions& compiler, const std::string& source);
+
+}  // namespace policytune

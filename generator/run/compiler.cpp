@@ -1,0 +1,47 @@
+#include "run/compiler.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace policytune {
+
+bool is_cuda_source(const std::string& path) { return path.ends_with(".cu"); }
+
+std::vector<std::string> compile_command(const CompilerOptions& options, const std::string& source,
+                                         const std::string& output,
+                                         const std::vector<std::pair<std::string, std::string>>& defines) {
+  std::vector<std::string> command;
+  if (!options.launcher.empty()) command.push_back(options.launcher);
+  if (is_cuda_source(source)) {
+    command.insert(command.end(), {options.cuda_compiler, "-std=c++20", "-O3", "--extended-lambda"});
+    for (const auto& arch : options.cuda_architectures) {
+      command.push_back("--generate-code=arch=compute_" + arch + ",code=sm_" + arch);
+    }
+  } else {
+    command.insert(command.end(), {options.host_compiler, "-std=c++20", "-O2"});
+  }
+  for (const auto& directory : options.include_directories) command.push_back("-I" + directory);
+  for (const auto& [macro, value] : defines) command.push_back("-D" + macro + "=" + value);
+  command.insert(command.end(), options.extra_flags.begin(), options.extra_flags.end());
+  command.insert(command.end(), {source, "-o", output});
+  return command;
+}
+
+std::string default_harness_directory() {
+  if (const char* directory = std::getenv("POLICYTUNE_HARNESS_DIR")) return directory;
+  // An installed policytune (<prefix>/bin) finds the harness in <prefix>/include.
+  std::error_code error;
+  const auto executable = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const auto installed = executable.parent_path().parent_path() / "include";
+    if (std::filesystem::exists(installed / "policytune" / "bench.hpp", error)) return installed.string();
+  }
+  return POLICYTUNE_DEFAULT_HARNESS_DIR;
+}
+
+std::vector<std::string> default_include_directories() {
+  const std::string harness = default_harness_directory();
+  return {harness, (std::filesystem::path(harness) / "policytune" / "nvbench_compat").string()};
+}
+
+}  // namespace policytune

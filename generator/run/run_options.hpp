@@ -1,0 +1,38 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "run/compiler.hpp"
+#include "space/axis_filter.hpp"
+
+namespace policytune {
+
+// How long and how precisely each benchmark state is sampled (passed to the harness).
+struct SamplingSettings {
+  std::int64_t min_samples = 10;
+  double max_noise = 0.02;  // relative noise of the median
+  double max_time = 0.25;   // seconds of sampling per state
+};
+
+// How variants are built and measured: what a search (search/search_options.hpp) and a check
+// (check/regression_check.hpp) hand to a BenchmarkSession.
+struct RunOptions {
+  std::vector<AxisFilter> filters;
+  std::string build_directory = "policytune.build";
+  CompilerOptions compiler;
+  unsigned jobs = 0;  // parallel compiles; 0: every core
+  std::size_t batch_size = 0;  // variants per binary; 0: chosen per round (see BenchmarkSession)
+  unsigned lanes = 0;  // binaries measured at once, one per GPU; 0: one per visible device
+  // CUB's defaults: a variant may take 10x the base build and 50x the base run.
+  double build_timeout_factor = 10;
+  double run_timeout_factor = 50;
+  std::optional<double> build_timeout;  // seconds; overrides the factor
+  std::optional<double> run_timeout;
+  SamplingSettings sampling;
+};
+
+}  // namespace policytune

@@ -1,0 +1,560 @@
+#include "search/search.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <atomic>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "core/benchmark_name.hpp"
+#include "core/text_input.hpp"
+#include "core/user_error.hpp"
+#include "protocol/declared_axes.hpp"
+#include "run/benchmark_session.hpp"
+#include "search/confirmation.hpp"
+#include "search/stored_prior.hpp"
+#include "search/strategy_registry.hpp"
+#include "select/score.hpp"
+#include "space/search_space.hpp"
+#include "space/variant_space.hpp"
+#include "store/in_memory_store.hpp"
+#include "store/results_database.hpp"
+
+namespace policytune {
+namespace {
+
+using Seconds = BenchmarkSession::Seconds;
+
+// A compile-only search measures nothing: a strategy that learns from results is refused, naming
+// those that can run ("exhaustive, random or prior_order").
+void require_runs_without_results(const std::string& strategy) {
+  if (!registered_strategy(strategy).learns_from_results) return;
+  std::vector<std::string> names;
+  for (const auto& registered : registered_strategies()) {
+    if (!registered.learns_from_results) names.push_back(registered.name);
+  }
+  std::string listed = names.empty() ? "" : names.back();
+  if (names.size() > 1) listed = fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back());
+  throw UserError("--compile-only measures nothing to guide --strategy " + strategy + ": use " + listed);
+}
+
+// Spaces up to this many variants are counted exactly (every variant's constraints evaluated once,
+// about a second); larger ones count every combination of their %RANGE% values.
+constexpr std::uint64_t kCountLimit = 1'000'000;
+
+// A variant's score against base's rows; nullopt when it has none.
+std::optional<double> score_of(const std::vector<Measurement>& base_rows, const std::vector<Measurement>& rows,
+                               const std::string& variant, const DeclaredAxes& declared) {
+  std::vector<const Measurement*> pointers;
+  for (const auto& row : base_rows) pointers.push_back(&row);
+  for (const auto& row : rows) pointers.push_back(&row);
+  for (const auto& score : score_workload(pointers, declared).ranked) {
+    if (score.variant == variant) return score.score;
+  }
+  return std::nullopt;
+}
+
+// The books of one workload's search: each variant's rows stored as it is measured, its progress
+// reported, and how many variants ran and failed.
+class VariantBook {
+public:
+  VariantBook(ResultsStore& database, SearchProgress& progress, const std::vector<Measurement>& base_rows,
+              DeclaredAxes declared)
+      : database_(database), progress_(progress), base_rows_(base_rows), declared_(std::move(declared)) {}
+
+  // Books one variant's rows and tells the strategy how it did: base's time over the variant's
+  // (1 / score), or a failure. Lanes call it concurrently.
+  std::optional<double> book(const std::string& variant, const std::vector<Measurement>& rows, bool reused) {
+    const std::lock_guard lock(booking_);
+    if (!reused) database_.record(rows);
+    // A state the device cannot launch is skipped, not failed; a variant skipped on every state
+    // counts neither way.
+    const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) {
+      return m.status != Status::ok && m.status != Status::skipped;
+    });
+    const auto ran = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
+    Status status = Status::ok;
+    std::string reason;
+    if (bad != rows.end()) {
+      ++attempted_;
+      status = bad->status;
+      reason = bad->reason;
+      if (!first_failure_) first_failure_ = *bad;
+    } else if (ran != rows.end()) {
+      ++attempted_;
+      ++succeeded_;
+    } else if (!rows.empty()) {
+      status = Status::skipped;
+      reason = rows.front().reason;
+    }
+    const auto score = status == Status::ok ? score_of(base_rows_, rows, variant, declared_) : std::nullopt;
+    progress_.variant_done(variant, status, reason, score, reused);
+    return score && *score > 0 ? std::optional<double>(1.0 / *score) : std::nullopt;
+  }
+
+  // Throws when every variant the device did not rule out failed.
+  void check_some_succeeded(const std::string& source, const std::string& title) const {
+    if (attempted_ > 0 && succeeded_ == 0 && first_failure_) {
+      throw UserError(source, 0, fmt::format("every variant of {} failed; the first: {}: {}: {}", title,
+                                             first_failure_->variant, to_string(first_failure_->status),
+                                             first_failure_->reason));
+    }
+  }
+
+private:
+  ResultsStore& database_;
+  SearchProgress& progress_;
+  const std::vector<Measurement>& base_rows_;
+  const DeclaredAxes declared_;  // base's runtime axes, which the scores weigh by
+  std::mutex booking_;
+  std::optional<Measurement> first_failure_;
+  std::size_t succeeded_ = 0;
+  std::size_t attempted_ = 0;  // variants the device did not rule out
+};
+
+// Adds the wall time of its scope to the search's confirmation time.
+class ConfirmationTimer {
+public:
+  explicit ConfirmationTimer(SearchProgress& progress) : progress_(progress) {}
+  ~ConfirmationTimer() { progress_.add_confirmation_time(Seconds(std::chrono::steady_clock::now() - started_).count()); }
+  ConfirmationTimer(const ConfirmationTimer&) = delete;
+  ConfirmationTimer& operator=(const ConfirmationTimer&) = delete;
+
+private:
+  SearchProgress& progress_;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+// The finalists of one workload's confirmation, built again (a search removes its binaries as it
+// measures them: several finalists now share one batch) and run through the session, one at a
+// time on the first lane's device. The harness runs one variant per process (`--variant NAME`),
+// and base is a binary of its own, so the rounds alternate processes.
+class SessionFinalists final : public FinalistRunner {
+public:
+  SessionFinalists(BenchmarkSession& session, SearchProgress& progress, const CompileTimeWorkload& workload,
+                   std::string title, std::vector<std::string> environment)
+      : session_(session), progress_(progress), workload_(workload), title_(std::move(title)),
+        environment_(std::move(environment)) {}
+  ~SessionFinalists() override {
+    std::error_code ignored;
+    for (const auto& [variant, build] : builds_) std::filesystem::remove(build.binary, ignored);
+  }
+  SessionFinalists(const SessionFinalists&) = delete;
+  SessionFinalists& operator=(const SessionFinalists&) = delete;
+
+  bool prepare(const std::vector<std::string>& variants, std::string& why) override {
+    const ConfirmationTimer timer(progress_);
+    progress_.message(fmt::format("{}: confirmation: measuring base and {} again, interleaved", title_, fmt::join(variants, ", ")));
+    std::vector<std::pair<std::string, Variant>> to_build;
+    for (const auto& name : variants) {
+      auto variant = session_.space().parse_name(name);
+      if (!variant) {
+        why = name + " is no variant of this search space";
+        return false;
+      }
+      to_build.emplace_back(name, std::move(*variant));
+    }
+    for (auto& build : session_.build(to_build, workload_)) {
+      if (build.status != Status::ok) {
+        why = fmt::format("{} did not build again: {}: {}", build.variant, to_string(build.status), build.reason);
+        return false;
+      }
+      builds_.emplace(build.variant, std::move(build));
+    }
+    base_ = session_.base_build();
+    return true;
+  }
+
+  std::vector<Measurement> run(const std::string& variant) override {
+    const ConfirmationTimer timer(progress_);
+    if (variant == "base") return session_.measure(base_, workload_, session_.base_run_timeout(), &base_time_, environment_);
+    return session_.measure(builds_.at(variant), workload_, session_.variant_run_timeout(base_time_), nullptr, environment_);
+  }
+
+private:
+  BenchmarkSession& session_;
+  SearchProgress& progress_;
+  const CompileTimeWorkload& workload_;
+  const std::string title_;
+  std::vector<std::string> environment_;
+  BenchmarkSession::Build base_;
+  std::map<std::string, BenchmarkSession::Build> builds_;
+  Seconds base_time_{0};  // base's latest run, which the variants' time limit scales with
+};
+
+// One benchmark source being searched.
+class BenchmarkSearch {
+public:
+  // With `answers`, what base answered earlier stands in for building it (BenchmarkSession::prepare).
+  BenchmarkSearch(const SearchOptions& options, SearchProgress& progress, ResultsStore& database,
+                  BaseAnswerCache* answers, std::string source)
+      : options_(options), progress_(progress), database_(database), answers_(answers),
+        session_(options, progress, std::move(source)) {}
+
+  void run() {
+    session_.prepare(answers_);
+    try {
+      search_all();
+    } catch (const BaseAnswerChanged&) {
+      // What was stored under the old answer's key stays; the search goes on with base's answer.
+      progress_.message(fmt::format("{}: base answered otherwise than remembered; searching with its answer", session_.name()));
+      session_.prepare(nullptr);
+      search_all();
+    }
+  }
+
+private:
+  void search_all() {
+    const SearchSpace& space = session_.space();
+    std::string ranges;
+    for (const auto& p : space.parameters()) {
+      ranges += fmt::format("{} {} {}:{}:{}\n", p.macro, p.label, p.start, p.end, p.step);
+    }
+    // The size coverage is measured against: what the constraints allow on this device, where the
+    // space is small enough to count; else every combination of the %RANGE% values.
+    const VariantSpace whole(space, session_.constraints(), session_.device().limits);
+    const auto allowed = whole.count_allowed(kCountLimit);
+    database_.record(SearchSpaceRecord{session_.name(), session_.source_hash(), session_.algorithm(),
+                                       allowed ? std::to_string(*allowed) : space.size().to_string(), ranges,
+                                       format_declared_axes(declared_runtime_axes(session_.entries()))});
+    if (options_.compile_only) {
+      for (const auto& workload : session_.selected_workloads()) compile_workload(workload);
+      return;
+    }
+    if (!session_.device().available) {
+      // Recorded, so that a configure-time search knows it ran and found nothing to run on.
+      Measurement skipped = session_.template_row("");
+      skipped.device.name = "none";
+      skipped.variant = "base";
+      skipped.status = Status::skipped;
+      skipped.reason = session_.device().reason;
+      database_.record(skipped);
+      progress_.message(fmt::format("{}: skipped: {}", session_.name(), session_.device().reason));
+      return;
+    }
+    for (const auto& workload : session_.selected_workloads()) search_workload(workload);
+  }
+
+  void search_workload(const CompileTimeWorkload& workload) {
+    const HarnessDevice& device = session_.device();
+    const MeasurementScope scope{session_.name(), device.device, device.toolkit, device.library, session_.source_hash(),
+                                 workload.name};
+    const std::string title = title_of(workload);
+    // What earlier runs stored, by variant: those variants count as evaluated and are not measured.
+    std::map<std::string, std::vector<Measurement>> stored;
+    if (!options_.force) {
+      for (auto& row : database_.measurements(scope)) stored[row.variant].push_back(std::move(row));
+    }
+    Seconds base_run_time{0};
+    const std::vector<Measurement> base_rows = base_rows_of(workload, title, stored["base"], base_run_time);
+    const Seconds run_timeout = session_.variant_run_timeout(base_run_time);
+
+    const VariantSpace variants = variant_space();
+    const SearchPrior prior = prior_of(workload, variants);
+    std::string strategy_name;
+    const auto strategy = start_strategy(variants, title, true, &strategy_name, &prior);
+    const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
+                                                registered_strategy(strategy_name).learns_from_results);
+
+    VariantBook book(database_, progress_, base_rows, declared_runtime_axes(session_.entries()));
+    const auto started = std::chrono::steady_clock::now();
+    while (true) {
+      check_interrupt();
+      if (options_.time_limit && Seconds(std::chrono::steady_clock::now() - started).count() >= *options_.time_limit) {
+        progress_.message(fmt::format("{}: --time-limit of {} s reached", title, *options_.time_limit));
+        break;
+      }
+      const std::vector<Point> points = strategy->propose(round);
+      if (points.empty()) break;
+      search_round(points, *strategy, variants, stored, book, workload, run_timeout);
+    }
+    progress_.end_workload();
+    book.check_some_succeeded(session_.source(), title);
+    confirm(workload, scope, title);
+  }
+
+  // The confirmation round (confirmation.hpp): the finalists measured again, interleaved, and
+  // their rows stored as the ones `generate` trusts; one line says whether the ranking held.
+  void confirm(const CompileTimeWorkload& workload, const MeasurementScope& scope, const std::string& title) {
+    const ConfirmationRequest request{scope, declared_runtime_axes(session_.entries()), options_.confirmation};
+    SessionFinalists finalists(session_, progress_, workload, title, lane_environments().front());
+    if (const auto said = confirm_workload(database_, request, finalists)) progress_.message(title + ": " + *said);
+  }
+
+  // Base's rows of one workload: the stored ones, else measured now and stored; and its run time
+  // (`base_run_time`), which the variants' time limit scales with. Throws when base never ran well.
+  std::vector<Measurement> base_rows_of(const CompileTimeWorkload& workload, const std::string& title,
+                                        std::vector<Measurement> base_rows, Seconds& base_run_time) {
+    if (base_rows.empty()) {
+      progress_.message(fmt::format("{}: measuring base", title));
+      base_rows = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), &base_run_time);
+      database_.record(base_rows);
+    } else {
+      for (const auto& row : base_rows) base_run_time += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
+    }
+    const auto base_ok = std::find_if(base_rows.begin(), base_rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
+    if (base_ok == base_rows.end()) {
+      throw UserError(session_.source(), 0, fmt::format("base of {} has no successful measurement: {}: {}", title,
+                                              to_string(base_rows.front().status), base_rows.front().reason));
+    }
+    return base_rows;
+  }
+
+  // One round of proposed points: a variant stored earlier is booked again; the others are built
+  // and measured in lanes. Each point's cost is reported to the strategy.
+  void search_round(const std::vector<Point>& points, SearchStrategy& strategy, const VariantSpace& variants,
+                    const std::map<std::string, std::vector<Measurement>>& stored, VariantBook& book,
+                    const CompileTimeWorkload& workload, Seconds run_timeout) {
+    const SearchSpace& space = session_.space();
+    std::vector<std::pair<std::string, Variant>> to_build;
+    std::vector<Point> built_points;
+    for (const Point& point : points) {
+      Variant variant = variants.variant_of(point);
+      std::string name = space.name_of(variant);
+      if (const auto found = stored.find(name); found != stored.end()) {
+        strategy.report(point, book.book(name, found->second, true));
+        continue;
+      }
+      to_build.emplace_back(std::move(name), std::move(variant));
+      built_points.push_back(point);
+    }
+    if (to_build.empty()) return;
+    if (!session_.base_outputs_present(workload)) {
+      // Base's rows came from the database, but a variant of a benchmark without a check of its own
+      // is compared with base's outputs, which this build folder lacks.
+      progress_.message(fmt::format("{}: running base once here, for the outputs variants are checked against",
+                                    title_of(workload)));
+      session_.measure(session_.base_build(), workload, session_.base_run_timeout());
+    }
+    const auto builds = session_.build(to_build, workload);
+    const auto costs = measure_in_lanes(builds, workload, run_timeout, [&](std::size_t i, const std::vector<Measurement>& rows) {
+      return book.book(builds[i].variant, rows, false);
+    });
+    for (std::size_t i = 0; i < builds.size(); ++i) strategy.report(built_points[i], costs[i]);
+    remove_binaries(builds);  // measured: of no further use
+  }
+
+  // `reduce.sum[T{ct}=I32,OffsetT{ct}=U32]`
+  std::string title_of(const CompileTimeWorkload& workload) const {
+    return session_.name() + (workload.name.empty() ? "" : "[" + workload.name + "]");
+  }
+
+  // The variants a strategy may propose: the constraints on this device, and this run's shard.
+  VariantSpace variant_space() const {
+    return VariantSpace(session_.space(), session_.constraints(), session_.device().limits, options_.shard_index,
+                        options_.shard_count);
+  }
+
+  // The strategy that searches one workload (`auto` resolved, and said so), with its progress
+  // report begun. `variants` must outlive it. Without `feedback` (nothing is measured) only the
+  // strategies that need no results can run.
+  std::unique_ptr<SearchStrategy> start_strategy(const VariantSpace& variants, const std::string& title, bool feedback,
+                                                 std::string* resolved = nullptr, const SearchPrior* prior = nullptr) {
+    const BigCount& size = session_.space().size();
+    const std::string name = resolve_strategy(options_.strategy, size, options_.budget);
+    if (resolved != nullptr) *resolved = name;
+    if (!feedback) require_runs_without_results(name);
+    auto strategy = make_strategy(name, variants, options_.budget, options_.seed, prior);
+    // Progress counts against the variants this run may propose: constraints and shard applied.
+    if (!allowed_in_run_) {
+      const auto counted = variants.count_allowed(kCountLimit);
+      allowed_in_run_ = counted ? BigCount(*counted) : size;
+    }
+    const BigCount planned = options_.budget ? std::min(*allowed_in_run_, BigCount(*options_.budget)) : *allowed_in_run_;
+    progress_.begin_workload(title, planned.fits_u64() ? planned.to_u64() : UINT64_MAX);
+    if (name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, name));
+    if (prior != nullptr && !prior->empty() && registered_strategy(name).uses_prior) {
+      progress_.message(fmt::format("{}: guided by what {} other device(s) found", title, prior->sources()));
+    }
+    return strategy;
+  }
+
+  // What other devices found for this workload, from the databases --prior names.
+  SearchPrior prior_of(const CompileTimeWorkload& workload, const VariantSpace& variants) {
+    if (!prior_rows_) {
+      prior_rows_.emplace();
+      for (const auto& source : options_.priors) {
+        if (source == "none") continue;
+        std::vector<Measurement> rows;
+        if (source == "auto") {
+          rows = database_.measurements();
+        } else {
+          rows = ResultsDatabase(source, ResultsDatabase::Mode::read_only).measurements();
+        }
+        for (auto& row : rows) {
+          if (row.benchmark == session_.name()) prior_rows_->push_back(std::move(row));
+        }
+      }
+    }
+    return stored_prior(*prior_rows_, session_.name(), workload.name, session_.device().device, session_.space(),
+                        variants);
+  }
+
+  // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine
+  // without the GPU which variants compile, or to measure compile throughput.
+  void compile_workload(const CompileTimeWorkload& workload) {
+    const SearchSpace& space = session_.space();
+    const VariantSpace variants = variant_space();
+    const auto strategy = start_strategy(variants, title_of(workload), false);
+    while (true) {
+      check_interrupt();
+      const std::vector<Point> points = strategy->propose(session_.round_size());
+      if (points.empty()) break;
+      std::vector<std::pair<std::string, Variant>> to_build;
+      for (const Point& point : points) {
+        Variant variant = variants.variant_of(point);
+        to_build.emplace_back(space.name_of(variant), std::move(variant));
+      }
+      const auto builds = session_.build(to_build, workload);
+      for (std::size_t i = 0; i < builds.size(); ++i) {
+        progress_.variant_done(builds[i].variant, builds[i].status, builds[i].reason, std::nullopt, false);
+        strategy->report(points[i], std::nullopt);
+      }
+      remove_binaries(builds);
+    }
+    progress_.end_workload();
+  }
+
+  static void remove_binaries(const std::vector<BenchmarkSession::Build>& builds) {
+    std::set<std::string> binaries;  // a batch's binary once
+    for (const auto& build : builds) {
+      if (build.status == Status::ok) binaries.insert(build.binary);
+    }
+    for (const auto& binary : binaries) {
+      std::error_code ignored;
+      std::filesystem::remove(binary, ignored);
+    }
+  }
+
+  // Measures the built variants, one lane per device, each run pinned to its lane's device with
+  // CUDA_VISIBLE_DEVICES; a failed build becomes its row. `book(i, rows)` stores variant i's rows
+  // (called from the lanes) and gives its cost.
+  template <typename Book>
+  std::vector<std::optional<double>> measure_in_lanes(const std::vector<BenchmarkSession::Build>& builds,
+                                                      const CompileTimeWorkload& workload, Seconds run_timeout,
+                                                      const Book& book) {
+    std::vector<std::optional<double>> costs(builds.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> interrupted{false};
+    const auto lane = [&](const std::vector<std::string>& environment) {
+      for (std::size_t i = next++; i < builds.size() && !interrupted; i = next++) {
+        const auto& build = builds[i];
+        std::vector<Measurement> rows;
+        if (build.status != Status::ok) {
+          Measurement failed = session_.template_row(workload.name);
+          failed.variant = build.variant;
+          failed.status = build.status;
+          failed.reason = build.reason;
+          rows.push_back(failed);
+        } else {
+          try {
+            rows = session_.measure(build, workload, run_timeout, nullptr, environment);
+          } catch (const SearchInterrupted&) {
+            interrupted = true;
+            return;
+          }
+        }
+        costs[i] = book(i, rows);
+      }
+    };
+    const auto& environments = lane_environments();
+    std::vector<std::thread> threads;
+    for (std::size_t l = 1; l < std::min(environments.size(), builds.size()); ++l) threads.emplace_back(lane, environments[l]);
+    lane(environments.front());
+    for (auto& thread : threads) thread.join();
+    if (interrupted) throw SearchInterrupted();
+    return costs;
+  }
+
+  // One environment per measurement lane: nothing to add for a single lane; else lane i sees
+  // only the i-th device this process may use (its own CUDA_VISIBLE_DEVICES list, if set).
+  const std::vector<std::vector<std::string>>& lane_environments() {
+    if (!lane_environments_.empty()) return lane_environments_;
+    const std::size_t lanes = options_.lanes != 0 ? options_.lanes : static_cast<std::size_t>(session_.device().visible_devices);
+    if (lanes <= 1) {
+      lane_environments_.push_back({});
+      return lane_environments_;
+    }
+    std::vector<std::string> devices;
+    if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES"); visible != nullptr && *visible != '\0') {
+      std::istringstream list(visible);
+      for (std::string device; std::getline(list, device, ',');) devices.push_back(device);
+    }
+    for (std::size_t l = 0; l < lanes; ++l) {
+      const std::string device = l < devices.size() ? devices[l] : std::to_string(l);
+      lane_environments_.push_back({"CUDA_VISIBLE_DEVICES=" + device});
+    }
+    progress_.message(fmt::format("{}: measuring in {} lanes, one per device", session_.name(), lanes));
+    return lane_environments_;
+  }
+
+  const SearchOptions& options_;
+  SearchProgress& progress_;
+  ResultsStore& database_;
+  BaseAnswerCache* answers_;
+  BenchmarkSession session_;
+  std::vector<std::vector<std::string>> lane_environments_;
+  std::optional<BigCount> allowed_in_run_;  // the same for every workload: counted once
+  std::optional<std::vector<Measurement>> prior_rows_;  // this benchmark's rows in the --prior databases
+};
+
+}  // namespace
+
+std::size_t search_round_size(std::size_t full_round, unsigned jobs, std::optional<std::uint64_t> budget,
+                              bool strategy_learns) noexcept {
+  if (!strategy_learns || !budget) return full_round;
+  const std::uint64_t quarter = (*budget + 3) / 4;
+  return std::min<std::size_t>(full_round, std::max<std::uint64_t>(jobs, quarter));
+}
+
+void run_search(const SearchOptions& options, SearchProgress& progress) {
+  if (options.shard_count == 0 || options.shard_index == 0 || options.shard_index > options.shard_count) {
+    throw UserError(fmt::format("--shard {}/{}: k/N needs 1 <= k <= N", options.shard_index, options.shard_count));
+  }
+  std::regex pattern;
+  try {
+    pattern = std::regex(options.benchmark_regex);
+  } catch (const std::regex_error& error) {
+    throw UserError("-R '" + options.benchmark_regex + "' is not a valid regex: " + error.what());
+  }
+  // Parse every source before building anything: a bad %RANGE% line fails fast.
+  std::vector<std::string> selected;
+  for (const auto& source : options.sources) {
+    const std::string name = benchmark_name_from_path(source);
+    const std::string text = read_text_file(source);
+    parse_constraints(text, source, parse_search_space(text, source));
+    if (std::regex_search(name, pattern)) selected.push_back(source);
+  }
+  if (selected.empty()) throw UserError("no benchmark matches -R '" + options.benchmark_regex + "'");
+  const bool no_prior = std::find(options.priors.begin(), options.priors.end(), "none") != options.priors.end();
+  if (no_prior && options.priors.size() > 1) throw UserError("--prior none cannot be combined with other priors");
+  for (const auto& source : options.priors) {  // a missing or broken prior database fails before any build
+    if (source != "auto" && source != "none") ResultsDatabase(source, ResultsDatabase::Mode::read_only);
+  }
+  // A strategy that cannot run here is refused before anything is built ("auto" picks by the space).
+  if (options.strategy != "auto" && options.compile_only) require_runs_without_results(options.strategy);
+  // A compile-only search keeps nothing: its rows (base's, to time the variants' builds) stay in memory.
+  std::unique_ptr<ResultsStore> store;
+  // Base's answers are kept beside the results: a later search (a configure in a fresh build
+  // folder) that finds everything stored builds nothing. A compile-only search needs base anyway.
+  std::unique_ptr<BaseAnswerCache> answers;
+  if (options.compile_only) {
+    store = std::make_unique<InMemoryStore>();
+  } else {
+    store = std::make_unique<ResultsDatabase>(options.database, ResultsDatabase::Mode::create_if_missing);
+    answers = std::make_unique<BaseAnswerCache>(options.database);
+  }
+  ResultsStore& database = *store;
+  for (const auto& source : selected) {
+    BenchmarkSearch search(options, progress, database, answers.get(), source);
+    search.run();
+  }
+}
+
+}  // namespace policytune

@@ -1,0 +1,76 @@
+#include "search/search_progress.hpp"
+
+#include <fmt/format.h>
+
+namespace policytune {
+
+void SearchProgress::begin_workload(const std::string& title, std::uint64_t planned) {
+  title_ = title;
+  planned_ = planned;
+  done_ = measured_ = failed_ = skipped_ = 0;
+  best_score_.reset();
+  best_variant_.clear();
+  started_ = std::chrono::steady_clock::now();
+  if (!terminal_) fmt::print(stream_, "{}: searching {} variants\n", title_, planned_);
+}
+
+std::string SearchProgress::status_line() const {
+  std::string line = fmt::format("{} [{}/{}] {} failed", title_, done_, planned_, failed_);
+  if (skipped_ > 0) line += fmt::format(", {} skipped", skipped_);
+  if (best_score_) line += fmt::format(", best {} {:.4f}", best_variant_, *best_score_);
+  if (measured_ > 0 && done_ < planned_) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    const auto eta = static_cast<long>(elapsed / static_cast<double>(measured_) * static_cast<double>(planned_ - done_));
+    line += fmt::format(", ETA {}:{:02}", eta / 60, eta % 60);
+  }
+  return line;
+}
+
+void SearchProgress::variant_done(const std::string& variant, Status status, const std::string& reason,
+                                  std::optional<double> score, bool reused) {
+  ++done_;
+  if (reused) {
+    ++total_reused_;
+  } else {
+    ++measured_;
+    ++total_measured_;
+  }
+  if (status == Status::skipped) {
+    ++skipped_;
+    ++total_skipped_;
+  } else if (status != Status::ok) {
+    ++failed_;
+    ++total_failed_;
+  }
+  if (score && (!best_score_ || *score > *best_score_)) {
+    best_score_ = score;
+    best_variant_ = variant;
+  }
+  if (terminal_) {
+    // A failure gets a line of its own above the progress line, which would otherwise overwrite
+    // why the variant failed before anyone could read it. Failures stored by an earlier run were
+    // shown then (and `analyze --failures` lists them).
+    if (!reused && status != Status::ok && status != Status::skipped) {
+      fmt::print(stream_, "\r\033[K{}: {}: {}: {}\n", title_, variant, to_string(status), reason);
+    }
+    fmt::print(stream_, "\r\033[K{}", status_line());
+    std::fflush(stream_);
+    return;
+  }
+  std::string outcome = status == Status::ok ? (score ? fmt::format("score {:.4f}", *score) : "ok")
+                                             : fmt::format("{}: {}", to_string(status), reason);
+  if (reused) outcome += " (stored earlier)";
+  fmt::print(stream_, "{} | {}: {}\n", status_line(), variant, outcome);
+}
+
+void SearchProgress::end_workload() {
+  if (terminal_) fmt::print(stream_, "\r\033[K{}\n", status_line());
+  std::fflush(stream_);
+}
+
+void SearchProgress::message(const std::string& text) {
+  fmt::print(stream_, "{}{}\n", terminal_ ? "\r\033[K" : "", text);
+  std::fflush(stream_);
+}
+
+}  // namespace policytune

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "core/measurement.hpp"
+#include "run/run_log.hpp"
+
+namespace policytune {
+
+// Reports a search as it goes: on a terminal one line rewritten in place (counts, failures,
+// best so far, ETA); otherwise one plain line per variant, for logs.
+class SearchProgress final : public RunLog {
+public:
+  SearchProgress(std::FILE* stream, bool terminal) : stream_(stream), terminal_(terminal) {}
+
+  void begin_workload(const std::string& title, std::uint64_t planned);
+  // `reused`: found in the database from an earlier run, not measured again.
+  void variant_done(const std::string& variant, Status status, const std::string& reason,
+                    std::optional<double> score, bool reused);
+  void end_workload();
+  void message(const std::string& text) override;
+
+  // Lanes measure at the same time: the sums are atomic.
+  void add_build_time(double seconds) noexcept override { build_seconds_ += seconds; }
+  void add_run_time(double seconds) noexcept override { run_seconds_ += seconds; }
+  double build_seconds() const noexcept { return build_seconds_; }
+  double run_seconds() const noexcept { return run_seconds_; }
+  // Wall time of the confirmation rounds (building and running the finalists again), which the
+  // two above include.
+  void add_confirmation_time(double seconds) noexcept { confirmation_seconds_ += seconds; }
+  double confirmation_seconds() const noexcept { return confirmation_seconds_; }
+
+  std::uint64_t measured() const noexcept { return total_measured_; }
+  std::uint64_t reused() const noexcept { return total_reused_; }
+  std::uint64_t failed() const noexcept { return total_failed_; }
+  // Variants the device rules out (too many threads, too much shared memory): not failures.
+  std::uint64_t skipped() const noexcept { return total_skipped_; }
+
+private:
+  std::string status_line() const;
+
+  std::FILE* stream_;
+  bool terminal_;
+  std::string title_;
+  std::uint64_t planned_ = 0;
+  std::uint64_t done_ = 0;
+  std::uint64_t measured_ = 0;
+  std::uint64_t failed_ = 0;
+  std::uint64_t skipped_ = 0;
+  std::optional<double> best_score_;
+  std::string best_variant_;
+  std::chrono::steady_clock::time_point started_;
+  std::uint64_t total_measured_ = 0;
+  std::uint64_t total_reused_ = 0;
+  std::uint64_t total_failed_ = 0;
+  std::uint64_t total_skipped_ = 0;
+  std::atomic<double> build_seconds_ = 0;
+  std::atomic<double> run_seconds_ = 0;
+  double confirmation_seconds_ = 0;
+};
+
+}  // namespace policytune

@@ -1,0 +1,119 @@
+#include "search/strategy_registry.hpp"
+
+#include <algorithm>
+
+#include "core/user_error.hpp"
+#include "search/strategies/adaptive_evolution.hpp"
+#include "search/strategies/exhaustive.hpp"
+#include "search/strategies/genetic_algorithm.hpp"
+#include "search/strategies/iterated_local_search.hpp"
+#include "search/strategies/prior_order.hpp"
+#include "search/strategies/random_sampling.hpp"
+#include "search/strategies/simulated_annealing.hpp"
+
+namespace policytune {
+namespace {
+
+// "auto" without a budget searches exhaustively up to this many points.
+constexpr std::uint64_t kSmallSpace = 1000;
+// What "auto" picks for larger spaces: the best on the recorded landscapes (README, "Search strategies").
+constexpr const char* kStrongest = "adaptive_evolution";
+
+// A strategy with its default settings.
+template <auto make>
+std::unique_ptr<SearchStrategy> with_defaults(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                              std::uint64_t seed, const SearchPrior*) {
+  return make(space, budget, seed, {});
+}
+
+// A strategy with its default settings that a prior guides.
+template <auto make>
+std::unique_ptr<SearchStrategy> with_prior(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                           std::uint64_t seed, const SearchPrior* prior) {
+  return make(space, budget, seed, {}, prior);
+}
+
+// adaptive_evolution whose mutations a Gaussian-process surrogate picks.
+std::unique_ptr<SearchStrategy> surrogate_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                                    std::uint64_t seed, const SearchPrior* prior) {
+  return make_adaptive_evolution(space, budget, seed,
+                                 surrogate_settings(AdaptiveEvolutionSettings::Surrogate::gaussian_process), prior);
+}
+
+// adaptive_evolution whose mutations a random-forest surrogate picks.
+std::unique_ptr<SearchStrategy> forest_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                                 std::uint64_t seed, const SearchPrior* prior) {
+  return make_adaptive_evolution(space, budget, seed,
+                                 surrogate_settings(AdaptiveEvolutionSettings::Surrogate::random_forest), prior);
+}
+
+std::unique_ptr<SearchStrategy> exhaustive(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                           std::uint64_t, const SearchPrior*) {
+  return make_exhaustive(space, budget);
+}
+
+std::unique_ptr<SearchStrategy> random_sampling(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                                std::uint64_t seed, const SearchPrior*) {
+  return make_random_sampling(space, budget, seed);
+}
+
+std::string joined_names() {
+  std::string text;
+  for (const auto& name : strategy_names()) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+}  // namespace
+
+const std::vector<RegisteredStrategy>& registered_strategies() {
+  static const std::vector<RegisteredStrategy> strategies{
+      {"exhaustive", false, false, exhaustive},
+      {"random", false, true, random_sampling},
+      {"adaptive_evolution", true, true, with_prior<make_adaptive_evolution>, true},
+      {"genetic_algorithm", true, true, with_defaults<make_genetic_algorithm>},
+      {"iterated_local_search", true, true, with_defaults<make_iterated_local_search>},
+      {"simulated_annealing", true, true, with_defaults<make_simulated_annealing>},
+      {"prior_order", false, true, make_prior_order, true},
+      {"surrogate_evolution", true, true, surrogate_evolution, true},
+      {"forest_evolution", true, true, forest_evolution, true},
+  };
+  return strategies;
+}
+
+const std::vector<std::string>& strategy_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all{"auto"};
+    for (const auto& strategy : registered_strategies()) all.push_back(strategy.name);
+    return all;
+  }();
+  return names;
+}
+
+std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget) {
+  if (name != "auto") return name;
+  const bool fits = budget ? space_size <= BigCount(*budget) : space_size <= BigCount(kSmallSpace);
+  return fits ? "exhaustive" : kStrongest;
+}
+
+const RegisteredStrategy& registered_strategy(const std::string& name) {
+  const auto& strategies = registered_strategies();
+  const auto found = std::find_if(strategies.begin(), strategies.end(),
+                                  [&](const RegisteredStrategy& strategy) { return strategy.name == name; });
+  if (found == strategies.end()) throw UserError("unknown --strategy '" + name + "' (" + joined_names() + ")");
+  return *found;
+}
+
+std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
+                                              std::optional<std::uint64_t> budget, std::uint64_t seed,
+                                              const SearchPrior* prior) {
+  const std::string resolved = resolve_strategy(name, space.size(), budget);
+  const RegisteredStrategy& strategy = registered_strategy(resolved);  // "auto" resolves to a known one
+  // Without a budget a sampling strategy runs until it has seen every allowed point, remembering
+  // each: refused where that could never end.
+  if (strategy.samples && !budget && !space.size().fits_u64()) {
+    throw UserError("--strategy " + resolved + " over " + space.size().to_string() + " variants needs a --budget");
+  }
+  return strategy.make(space, budget, seed, prior != nullptr && !prior->empty() ? prior : nullptr);
+}
+
+}  // namespace policytune

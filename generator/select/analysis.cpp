@@ -1,0 +1,180 @@
+#include "select/analysis.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <set>
+
+#include "core/big_count.hpp"
+#include "core/user_error.hpp"
+#include "core/workload.hpp"
+#include "select/confirmed_variants.hpp"
+#include "select/score.hpp"
+
+namespace policytune {
+
+std::string WorkloadGroup::title() const {
+  if (scope.ct_workload.empty()) return scope.benchmark;
+  return scope.benchmark + "[" + describe_workload(scope.ct_workload) + "]";
+}
+
+std::string WorkloadGroup::context() const {
+  std::string text = scope.device.describe();
+  if (!scope.toolkit.empty()) text += ", " + scope.toolkit;
+  if (!scope.library.empty()) text += ", " + scope.library;
+  return text;
+}
+
+std::string WorkloadGroup::newest_measurement() const {
+  std::string newest;
+  for (const auto* row : rows) newest = std::max(newest, row->recorded_at);
+  return newest;
+}
+
+SourceStatus source_status(const std::vector<Measurement>& measurements, std::map<std::string, std::string> current_sources) {
+  SourceStatus status;
+  status.current = std::move(current_sources);
+  std::map<std::string, std::string> newest_time;
+  for (const auto& m : measurements) {
+    auto& time = newest_time[m.benchmark];
+    if (m.recorded_at >= time) {  // ISO 8601 UTC compares as text
+      time = m.recorded_at;
+      status.newest[m.benchmark] = m.source_hash;
+    }
+  }
+  return status;
+}
+
+std::string SourceStatus::describe(const WorkloadGroup& group) const {
+  const std::string& benchmark = group.scope.benchmark;
+  const std::string& hash = group.scope.source_hash;
+  std::string mark;
+  if (const auto known = current.find(benchmark); known != current.end()) {
+    mark = known->second == hash ? "current" : "OLD: the source file is now " + known->second;
+  } else if (const auto found = newest.find(benchmark); found != newest.end()) {
+    mark = found->second == hash ? "newest" : "older than " + found->second;
+  }
+  std::string text = fmt::format("source {}, last measured {}", hash.empty() ? "unknown" : hash, group.newest_measurement());
+  return mark.empty() ? text : text + " (" + mark + ")";
+}
+
+DeclaredAxes declared_axes_of(const std::vector<SearchSpaceRecord>& spaces, const std::string& benchmark,
+                              const std::string& source_hash, const std::string& database) {
+  for (const auto& space : spaces) {
+    if (space.benchmark != benchmark || space.source_hash != source_hash) continue;
+    try {
+      return parse_declared_axes(space.runtime_axes);
+    } catch (const std::invalid_argument& error) {
+      throw UserError(database, 0, fmt::format("search space of {} (source {}): {}", benchmark, source_hash, error.what()));
+    }
+  }
+  return {};
+}
+
+std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& measurements,
+                                             const std::vector<SearchSpaceRecord>& spaces, const std::string& database) {
+  std::vector<WorkloadGroup> groups;
+  for (const auto& m : measurements) {
+    const MeasurementScope scope{m.benchmark, m.device, m.toolkit, m.library, m.source_hash, m.ct_workload};
+    auto found = std::find_if(groups.begin(), groups.end(), [&](const WorkloadGroup& g) { return g.scope == scope; });
+    if (found == groups.end()) {
+      groups.push_back({scope, {}, declared_axes_of(spaces, m.benchmark, m.source_hash, database)});
+      found = std::prev(groups.end());
+    }
+    found->rows.push_back(&m);
+  }
+  return groups;
+}
+
+std::string format_top(const std::vector<WorkloadGroup>& groups, std::size_t top, const SourceStatus& sources) {
+  std::string out;
+  for (const auto& group : groups) {
+    const ScoredWorkload scored = score_workload(group.rows, group.declared);
+    out += fmt::format("{} on {}:\n  {}\n", group.title(), group.context(), sources.describe(group));
+    if (!scored.problem.empty()) {
+      out += fmt::format("  not scored: {}\n", scored.problem);
+      continue;
+    }
+    std::vector<VariantScore> shown;
+    for (const auto& score : scored.ranked) {
+      if (shown.size() < top || score.variant == "base") shown.push_back(score);
+    }
+    std::size_t width = std::string("variant").size();
+    for (const auto& score : shown) width = std::max(width, score.variant.size());
+    out += fmt::format("  {:>{}} {:>9} {:>9} {:>9} {:>9}\n", "variant", width, "score", "mins", "means", "maxs");
+    for (const auto& s : shown) {
+      out += fmt::format("  {:>{}} {:9.6f} {:9.6f} {:9.6f} {:9.6f}\n", s.variant, width, s.score, s.min, s.mean, s.max);
+    }
+    if (scored.unranked > 0) out += fmt::format("  ({} variants not ranked: failed or incomplete)\n", scored.unranked);
+    if (const auto confirmed = confirmed_variants(group.rows)) {
+      out += fmt::format("  (measured again side by side by a confirmation round: {}; only these may win)\n",
+                         fmt::join(*confirmed, ", "));
+    }
+  }
+  return out;
+}
+
+std::string format_coverage(const std::vector<WorkloadGroup>& groups, const std::vector<SearchSpaceRecord>& spaces,
+                            const SourceStatus& sources) {
+  std::string out;
+  for (const auto& group : groups) {
+    std::set<std::string> variants;
+    for (const auto* row : group.rows) {
+      if (row->variant != "base") variants.insert(row->variant);
+    }
+    const auto space = std::find_if(spaces.begin(), spaces.end(), [&](const SearchSpaceRecord& s) {
+      return s.benchmark == group.scope.benchmark && s.source_hash == group.scope.source_hash;
+    });
+    if (space == spaces.end()) {
+      out += fmt::format("{} on {} coverage: {} / unknown space; {}\n", group.title(), group.context(), variants.size(),
+                         sources.describe(group));
+      continue;
+    }
+    const double size = BigCount::parse(space->size).to_double();
+    const double percent = size > 0 ? 100.0 * static_cast<double>(variants.size()) / size : 0.0;
+    out += fmt::format("{} on {} coverage: {} / {} ({:.4f}%); {}\n", group.title(), group.context(), variants.size(),
+                       space->size, percent, sources.describe(group));
+  }
+  return out;
+}
+
+std::string format_failures(const std::vector<WorkloadGroup>& groups, const SourceStatus& sources) {
+  struct Failure {
+    std::string variant;
+    Status status;
+    std::string reason;
+    std::vector<std::string> rt_workloads;  // empty: failed before any workload ran (a build)
+  };
+  std::string out;
+  for (const auto& group : groups) {
+    std::vector<Failure> failures;  // one per variant, status and reason, in the order stored
+    std::set<std::string> skipped;
+    for (const auto* row : group.rows) {
+      if (row->status == Status::skipped) skipped.insert(row->variant);
+      if (row->status == Status::ok || row->status == Status::skipped) continue;
+      auto found = std::find_if(failures.begin(), failures.end(), [&](const Failure& f) {
+        return f.variant == row->variant && f.status == row->status && f.reason == row->reason;
+      });
+      if (found == failures.end()) found = failures.insert(failures.end(), Failure{row->variant, row->status, row->reason, {}});
+      if (!row->rt_workload.empty()) found->rt_workloads.push_back(row->rt_workload);
+    }
+    if (failures.empty()) continue;
+    std::set<std::string> failed;
+    for (const auto& f : failures) failed.insert(f.variant);
+    out += fmt::format("{} on {}:\n  {}\n  {} failed variant{}{}\n", group.title(), group.context(), sources.describe(group),
+                       failed.size(), failed.size() == 1 ? "" : "s",
+                       skipped.empty() ? "" : fmt::format(" ({} skipped: the device cannot launch them)", skipped.size()));
+    std::size_t variant_width = 0, status_width = 0;
+    for (const auto& f : failures) {
+      variant_width = std::max(variant_width, f.variant.size());
+      status_width = std::max(status_width, to_string(f.status).size());
+    }
+    for (const auto& f : failures) {
+      const std::string where = f.rt_workloads.empty() ? "" : fmt::format(" (at {})", fmt::join(f.rt_workloads, ", "));
+      out += fmt::format("    {:<{}}  {:<{}}  {}{}\n", f.variant, variant_width, to_string(f.status), status_width,
+                         f.reason.empty() ? "no reason recorded" : f.reason, where);
+    }
+  }
+  return out;
+}
+
+}  // namespace policytune

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/measurement.hpp"
+#include "store/results_store.hpp"
+#include "store/sqlite.hpp"
+
+namespace policytune {
+
+// The rows one version of a benchmark's source left: a search keys every row by the source's hash,
+// so editing the source (a comment too) starts a new version beside the old one.
+struct SourceVersion {
+  std::string benchmark;
+  std::string source_hash;
+  std::size_t rows = 0;
+  std::string newest;  // recorded_at of its newest row
+
+  bool operator==(const SourceVersion&) const = default;
+};
+
+// The SQLite results store: one file, WAL mode, a busy timeout so that concurrent writers (several
+// searches, several lanes) wait for each other, every write in a transaction, statements prepared
+// once, parameters bound. Measurements are keyed by everything that makes them comparable; writing
+// the same key again replaces the old row, so a resumed or repeated search never duplicates.
+class ResultsDatabase final : public ResultsStore {
+public:
+  static constexpr int kSchemaVersion = 1;
+  // read_only: for commands that only read (analyze, generate, check, merge's inputs). Nothing is
+  // written, not even the switch to WAL mode or the schema of an empty file, so that an installed,
+  // shipped or someone else's database can be read where it cannot be written.
+  enum class Mode { create_if_missing, must_exist, read_only };
+
+  // Throws UserError naming `path` when it is missing (must_exist, read_only), not a database, or
+  // of another schema version; EnvironmentError when a writing mode finds it read-only.
+  ResultsDatabase(std::string path, Mode mode);
+  ~ResultsDatabase();
+  ResultsDatabase(const ResultsDatabase&) = delete;
+  ResultsDatabase& operator=(const ResultsDatabase&) = delete;
+
+  const std::string& path() const noexcept { return path_; }
+
+  void record(const Measurement& measurement) override;
+  void record(const std::vector<Measurement>& measurements) override;  // one transaction
+  void record(const SearchSpaceRecord& space) override;
+
+  std::vector<Measurement> measurements() override;  // in insertion order
+  std::vector<Measurement> measurements(const MeasurementScope& scope) override;
+  std::vector<SearchSpaceRecord> search_spaces() override;
+
+  // Every benchmark source version with measurements, by benchmark, newest first.
+  std::vector<SourceVersion> source_versions();
+  // Deletes every measurement and the search space record of each (benchmark, source hash) in one
+  // transaction; all or nothing. Returns how many measurements each lost, in the order given.
+  std::vector<std::size_t> remove_source_versions(const std::vector<std::pair<std::string, std::string>>& versions);
+
+private:
+  struct Statements;
+
+  template <typename Action>
+  auto guarded(Action&& action) -> decltype(action());
+  void open_for_writing(Mode mode);
+  void open_for_reading();
+  void enable_write_ahead_log();
+  void open_schema();
+  bool check_schema();  // false: the file holds no tables at all
+  void insert(const Measurement& measurement);
+  void require_writable() const;
+  static std::vector<Measurement> read_rows(SqliteStatement& select);
+
+  std::string path_;
+  bool read_only_ = false;
+  std::unique_ptr<SqliteConnection> connection_;
+  std::unique_ptr<Statements> statements_;  // null for an empty file opened read-only: nothing to read
+};
+
+}  // namespace policytune

@@ -1,0 +1,173 @@
+#include "render/policy_template.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "core/user_error.hpp"
+#include "space/search_space.hpp"
+#include "support/temporary_directory.hpp"
+
+using namespace policytune;
+
+namespace {
+
+std::string load_error(const std::string& text) {
+  testing::TemporaryDirectory directory("template");
+  try {
+    load_policy_template(directory.write("t.mustache", text));
+  } catch (const UserError& error) {
+    return std::to_string(error.line()) + ": " + error.message();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("the shipped templates load", "[template]") {
+  const auto reduce = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache");
+  CHECK(reduce.format == HubFormat::chained_policy);
+  CHECK(reduce.hub_name == "policy_hub");
+  std::vector<std::string> parameters;
+  for (const auto& parameter : reduce.hub_parameters) parameters.push_back(parameter.declaration());
+  CHECK(parameters == std::vector<std::string>{"class AccumT", "class OffsetT", "class ReductionOpT"});
+  CHECK(reduce.key == std::vector<std::string>{"AccumT", "OffsetT"});
+  CHECK(reduce.includes == std::vector<std::string>{"<cub/device/dispatch/tuning/tuning_reduce.cuh>"});
+  const auto transpose = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/transpose.mustache");
+  CHECK(transpose.format == HubFormat::host);
+  CHECK(transpose.base_values == std::map<std::string, std::int64_t>{{"tile", 3}, {"unroll", 0}});
+  CHECK(transpose.render({{"tile", 5}, {"unroll", 1}}, true, {}) ==
+        "static constexpr int tile   = 1 << 5;\nstatic constexpr int unroll = 1 << 1;\n");
+}
+
+TEST_CASE("the body renders C++ verbatim, with tuned and fallback sections", "[template]") {
+  testing::TemporaryDirectory directory("template");
+  const auto t = load_policy_template(directory.write("t.mustache",
+                                                      "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
+                                                      "{{#tuned}}using x = a<{{v}}>;{{/tuned}}{{^tuned}}using x = {{d}};{{/tuned}}\n"));
+  CHECK(t.render({{"v", 3}}, true, {}) == "using x = a<3>;\n");
+  CHECK(t.render({}, false, {{"d", "b<T>&"}}) == "using x = b<T>&;\n");  // no HTML escaping
+  CHECK(t.spelling_of("I64") == "::std::int64_t");
+  CHECK_THROWS_AS(t.spelling_of("C64"), UserError);
+}
+
+TEST_CASE("malformed templates are one error naming the line", "[template]") {
+  CHECK(load_error("{{! kind: host }}\n") == "1: a template starts with {{! policytune-template 1 }}");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: gpu }}\n") == "2: kind must be cuda or host, not 'gpu'");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\nbody\n") ==
+        "0: the template names no `hub:` (cuda) or `struct:` (host)");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: cuda }}\n{{! hub: h<class A> }}\n") ==
+        "2: a chained_policy template needs `default:` and `key:` directives");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<int 5T> }}\n") ==
+        "2: template parameter 'int 5T' is not `class Name` or `type Name`");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<T> }}\n") ==
+        "2: template parameter 'T' is not `class Name` or `type Name`");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! format: chained }}\n") ==
+        "2: format must be chained_policy, policy_selector or host, not 'chained'");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: 3.4-3.1 }}\n") == "2: cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: three }}\n") == "2: cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
+                   "{{! default: d<A> }}\n{{! key: A }}\n") ==
+        "2: a policy_selector template needs a `policy-type:` directive");
+  // A key entry stands for one compile-time axis: it names exactly one type parameter.
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
+                   "{{! key: sizeof(A) + sizeof(B) }}\n") ==
+        "4: key 'sizeof(A) + sizeof(B)' is not a type or a constant expression of one");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
+                   "{{! key: sizeof(A, B) }}\n") ==
+        "4: key 'sizeof(A, B)' must name exactly one type parameter of h");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
+                   "{{! key: N }}\n") ==
+        "4: key 'N' must name exactly one type parameter of h");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! include: stdio.h }}\n") == "2: include must be <path> or \"path\"");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! default-hub: x; system(\"rm\") }}\n").find("2: default-hub") == 0);
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! base: tile=x }}\n") == "2: base value of 'tile' is not an integer");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p }}\n{{#open}}\n").find("4: the template body is not valid mustache") == 0);
+}
+
+TEST_CASE("hub parameters may be non-type, and keys traits of a type", "[template]") {
+  testing::TemporaryDirectory directory("template");
+  const auto t = load_policy_template(directory.write(
+      "t.mustache", "{{! policytune-template 1 }}\n{{! format: chained_policy }}\n"
+                    "{{! hub: histogram_hub<class SampleT, int NumChannels, bool IsEven> }}\n"
+                    "{{! default: ::cub::detail::histogram::policy_hub<SampleT, NumChannels, IsEven> }}\n"
+                    "{{! key: sizeof(SampleT) }}\n{{! cccl: 3.0-3.2 }}\nusing P = int;\n"));
+  std::vector<std::string> declarations;
+  for (const auto& parameter : t.hub_parameters) declarations.push_back(parameter.declaration());
+  CHECK(declarations == std::vector<std::string>{"class SampleT", "int NumChannels", "bool IsEven"});
+  CHECK_FALSE(t.hub_parameters[1].is_type());
+  CHECK(t.key == std::vector<std::string>{"sizeof(SampleT)"});
+  CHECK(t.releases.first == 300);
+  CHECK(t.releases.last == 302);
+  const auto release_error = [&](int release) -> std::string {
+    try {
+      check_template_release(t, release);
+    } catch (const UserError& error) {
+      return std::to_string(error.line()) + ": " + error.message();
+    }
+    return "";
+  };
+  CHECK(release_error(300) == "");
+  CHECK(release_error(302) == "");
+  CHECK(release_error(305) == "6: the template is written for CCCL 3.0 to 3.2, not CCCL 3.5");
+}
+
+TEST_CASE("a format takes the releases whose dispatch takes it", "[template]") {
+  CHECK(parse_cccl_release("3.5") == 305);
+  CHECK(parse_cccl_release("3.5.0") == 305);
+  CHECK(parse_cccl_release("13.1.115") == 1301);
+  CHECK_FALSE(parse_cccl_release("3"));
+  CHECK_FALSE(parse_cccl_release("v3.5"));
+  CHECK(releases_taking(HubFormat::chained_policy).contains(300));
+  CHECK(releases_taking(HubFormat::chained_policy).contains(305));
+  CHECK_FALSE(releases_taking(HubFormat::policy_selector).contains(303));
+  CHECK(releases_taking(HubFormat::policy_selector).contains(304));
+  testing::TemporaryDirectory directory("template");
+  const auto selector = load_policy_template(directory.write(
+      "s.mustache", "{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
+                    "{{! default: d<A> }}\n{{! key: A }}\n{{! policy-type: ::cub::ReducePolicy }}\nreturn {};\n"));
+  try {
+    check_template_release(selector, 300);
+    FAIL("CCCL 3.0 has no policy selectors");
+  } catch (const UserError& error) {
+    CHECK(error.line() == 2);
+    CHECK(error.message() == "format policy_selector needs CCCL 3.4 and later: CCCL 3.0 cannot take it");
+  }
+  CHECK_NOTHROW(check_template_release(selector, 305));
+}
+
+TEST_CASE("a template fits only the benchmark it names, and only labels that benchmark has", "[template]") {
+  testing::TemporaryDirectory directory("template");
+  const SearchSpace reduce_space = parse_search_space(
+      "// %RANGE% TUNE_ITEMS_PER_THREAD ipt 7:24:1\n// %RANGE% TUNE_THREADS_PER_BLOCK tpb 128:1024:32\n"
+      "// %RANGE% TUNE_ITEMS_PER_VEC_LOAD_POW2 ipv 1:2:1\n",
+      "sum.cu");
+  const auto fit_error = [&](const PolicyTemplate& t, const std::string& benchmark) -> std::string {
+    try {
+      check_template_fits(t, reduce_space, benchmark);
+    } catch (const UserError& error) {
+      return error.file() + ":" + std::to_string(error.line()) + ": " + error.message();
+    }
+    return "";
+  };
+  const auto reduce = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache");
+  CHECK(reduce.benchmark == "reduce.sum");
+  CHECK(fit_error(reduce, "reduce.sum").empty());  // labels, tuned sections and default_policy
+  CHECK(fit_error(reduce, "reduce.by_key") ==
+        std::string(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache") +
+            ":2: the template is written for benchmark reduce.sum, not reduce.by_key");
+
+  const auto scan = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/scan.mustache");
+  CHECK_THAT(fit_error(scan, "reduce.sum"), Catch::Contains("written for benchmark scan.exclusive.sum, not reduce.sum"));
+
+  // Without a benchmark: directive, the labels decide; the first unknown one is named with its line.
+  const std::string path = directory.write("t.mustache",
+                                           "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
+                                           "int a = {{ipt}};\n{{#tuned}}\nint b = {{ tpb }} + {{{arch}}};\n"
+                                           "int c = {{&ipvv}};\n{{/tuned}}\n");
+  const auto untagged = load_policy_template(path);
+  CHECK(fit_error(untagged, "reduce.sum") ==
+        path + ":7: the template names 'ipvv', which reduce.sum lacks (its labels: ipt, tpb, ipv)");
+  const std::string section = directory.write("s.mustache",
+                                              "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
+                                              "int a = {{ipt}}; {{! a note }}\n{{#wide}}\nint b = {{ipt}};\n{{/wide}}\n");
+  CHECK_THAT(fit_error(load_policy_template(section), "reduce.sum"), Catch::Contains(":5: the template names 'wide'"));
+}

@@ -1,0 +1,270 @@
+// The confirmation round on modelled measurements: no test here times anything. A model machine
+// gives every variant a true time per runtime workload and slows whatever runs by a load that
+// drifts with each run, as other work on a busy machine does.
+#include "search/confirmation.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "select/select_winners.hpp"
+#include "space/search_space.hpp"
+#include "store/in_memory_store.hpp"
+
+using namespace policytune;
+
+namespace {
+
+const std::string kSpaceText = "// %RANGE% TUNE_X x 1:6:1\n";
+const std::vector<std::string> kSizes{"N=1000", "N=4000"};
+
+Measurement row(const std::string& variant, const std::string& rt_workload, double median) {
+  Measurement m;
+  m.algorithm = "sum";
+  m.benchmark = "sum.model";
+  m.device = {"model machine", 2, 0, false, "", "6.1"};
+  m.toolkit = "GCC 12";
+  m.library = "host";
+  m.source_hash = "feedfacefeedface";
+  m.ct_workload = "T{ct}=I32";
+  m.variant = variant;
+  m.entry = "sum";
+  m.rt_workload = rt_workload;
+  m.statistics = {100, median, median, median * 0.005, median * 0.99, median * 1.01};
+  m.recorded_at = "2026-11-20T10:00:00Z";
+  return m;
+}
+
+MeasurementScope scope() {
+  const Measurement m = row("base", "", 0);
+  return {m.benchmark, m.device, m.toolkit, m.library, m.source_hash, m.ct_workload};
+}
+
+// What the search stored: one median per variant and runtime workload (seconds).
+void store_search(InMemoryStore& store, const std::map<std::string, std::vector<double>>& medians) {
+  for (const auto& [variant, times] : medians) {
+    for (std::size_t i = 0; i < kSizes.size(); ++i) store.record(row(variant, kSizes[i], times[i]));
+  }
+}
+
+// The model machine: each run takes the variant's true time times a load that grows by `drift`
+// per run; it remembers the order it ran things in.
+class ModelMachine final : public FinalistRunner {
+public:
+  ModelMachine(std::map<std::string, std::vector<double>> truth, double drift) : truth_(std::move(truth)), drift_(drift) {}
+
+  bool prepare(const std::vector<std::string>& variants, std::string& why) override {
+    prepared = variants;
+    if (!refuse.empty()) why = refuse;
+    return refuse.empty();
+  }
+
+  std::vector<Measurement> run(const std::string& variant) override {
+    const double load = 1 + drift_ * static_cast<double>(ran.size());
+    ran.push_back(variant);
+    std::vector<Measurement> rows;
+    for (std::size_t i = 0; i < kSizes.size(); ++i) rows.push_back(row(variant, kSizes[i], truth_.at(variant)[i] * load));
+    return rows;
+  }
+
+  std::vector<std::string> prepared;
+  std::vector<std::string> ran;
+  std::string refuse;  // prepare() fails with this reason when set
+
+private:
+  std::map<std::string, std::vector<double>> truth_;
+  double drift_;
+};
+
+std::vector<const Measurement*> pointers_to(const std::vector<Measurement>& rows) {
+  std::vector<const Measurement*> pointers;
+  for (const auto& m : rows) pointers.push_back(&m);
+  return pointers;
+}
+
+// The variant `generate` renders for the model's workload from what `store` holds.
+std::string rendered_winner(InMemoryStore& store) {
+  const SearchSpace space = parse_search_space(kSpaceText, "model.cpp");
+  const auto links = select_winners(store.measurements(), space, WinnerOptions{"sum.model", "feedfacefeedface"});
+  REQUIRE(links.size() == 1);
+  REQUIRE(links.front().workloads.size() == 1);
+  return links.front().workloads.front().variant_name;
+}
+
+}  // namespace
+
+TEST_CASE("a ranking the search got wrong on a busy machine is corrected by the interleaved confirmation",
+          "[confirmation]") {
+  // The search measured x_2 while the machine was busy: 1.6x slower than it is. x_1 looked best.
+  InMemoryStore store;
+  store_search(store, {{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.95e-3, 3.8e-3}}, {"x_2", {1.36e-3, 5.44e-3}}});
+  REQUIRE(rendered_winner(store) == "x_1");
+
+  // Measured side by side, x_2 is the fastest; the load drifts by 2% a run throughout.
+  ModelMachine machine({{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.95e-3, 3.8e-3}}, {"x_2", {0.85e-3, 3.4e-3}}}, 0.02);
+  const auto said = confirm_workload(store, {scope(), {}, {3, 3}}, machine);
+  REQUIRE(said);
+  CHECK_THAT(*said, Catch::StartsWith("confirmation: ranking changed: x_2 was 0.735, now "));
+  CHECK_THAT(*said, Catch::Contains("; winner now x_2"));
+  CHECK(rendered_winner(store) == "x_2");  // what generate renders follows the confirmation
+
+  for (const auto& m : store.measurements()) {
+    CHECK(m.confirmed_rounds == 3);
+    CHECK(m.statistics.count == 300);  // three rounds of 100 samples
+  }
+  CHECK(machine.prepared == std::vector<std::string>{"x_1", "x_2"});
+}
+
+TEST_CASE("finalists that swap places by less than their rounds disagree are a tie, not a ranking change",
+          "[confirmation]") {
+  // The search put x_1 ahead of x_2 by 1%; side by side x_2 is 0.5% faster, and the load drifts by
+  // 1% a run, so each finalist's three rounds disagree by a few percent.
+  InMemoryStore store;
+  store_search(store, {{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.90e-3, 3.6e-3}}, {"x_2", {0.909e-3, 3.636e-3}}});
+  ModelMachine machine({{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.905e-3, 3.62e-3}}, {"x_2", {0.90e-3, 3.6e-3}}}, 0.01);
+  const auto said = confirm_workload(store, {scope(), {}, {3, 3}}, machine);
+  REQUIRE(said);
+  CHECK_THAT(*said, Catch::Matches("confirmation: ranking held within the rounds' noise \\(x_2 and x_1 [0-9.]+% apart, "
+                                   "noise [0-9.]+%; base and 2 finalists, 3 interleaved rounds; winner now x_2\\);.*"));
+
+  // The same swap without drift: the rounds agree exactly, so any swap is a change.
+  InMemoryStore quiet_store;
+  store_search(quiet_store, {{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.90e-3, 3.6e-3}}, {"x_2", {0.909e-3, 3.636e-3}}});
+  ModelMachine quiet({{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.905e-3, 3.62e-3}}, {"x_2", {0.90e-3, 3.6e-3}}}, 0);
+  const auto quiet_said = confirm_workload(quiet_store, {scope(), {}, {3, 3}}, quiet);
+  REQUIRE(quiet_said);
+  CHECK_THAT(*quiet_said, Catch::StartsWith("confirmation: ranking changed: x_2 was "));
+}
+
+TEST_CASE("round noise: the standard error of the rounds' medians, the largest over runtime workloads", "[confirmation]") {
+  const auto run = [](double small, double large) {
+    return std::vector<Measurement>{row("x_1", kSizes[0], small), row("x_1", kSizes[1], large)};
+  };
+  // N=1000's medians 0.9, 1.0 and 1.1: a spread of 0.1 around 1.0, over the square root of 3.
+  CHECK(round_noise({run(0.9, 4.0), run(1.0, 4.0), run(1.1, 4.0)}) == Approx(0.1 / std::sqrt(3.0)));
+  CHECK(round_noise({run(1.0, 4.0), run(1.0, 4.4)}) == Approx(std::sqrt(0.08) / 4.2 / std::sqrt(2.0)));
+  CHECK(round_noise({run(1.0, 4.0)}) == 0);  // one round: nothing to compare
+  auto failed = run(5.0, 5.0);
+  for (auto& m : failed) m.status = Status::run_failed;
+  CHECK(round_noise({run(1.0, 4.0), failed}) == 0);  // a failed round does not count
+}
+
+TEST_CASE("the finalists run in alternating order, base first", "[confirmation]") {
+  InMemoryStore store;
+  store_search(store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}, {"x_3", {2e-3, 8e-3}}});
+  ModelMachine machine({{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}}, 0);
+  const auto said = confirm_workload(store, {scope(), {}, {2, 4}}, machine);
+  CHECK(machine.ran == std::vector<std::string>{"base", "x_1", "x_2", "x_2", "x_1", "base",
+                                                "base", "x_1", "x_2", "x_2", "x_1", "base"});
+  REQUIRE(said);
+  CHECK_THAT(*said, Catch::StartsWith("confirmation: ranking held (base and 2 finalists, 4 interleaved rounds; winner x_1)"));
+  // x_3 is no finalist: measured once, it can no longer win this workload.
+  for (const auto& m : store.measurements()) CHECK(m.confirmed_rounds == (m.variant == "x_3" ? 0 : 4));
+}
+
+TEST_CASE("a variant the confirmation did not re-measure does not overtake the confirmed finalists", "[confirmation]") {
+  // x_3 was measured while the machine was quiet and base while it was busy: against the
+  // confirmed (quiet) base... and here the confirmed base is slower than the stored one, which
+  // lifts every score measured against the old base.
+  InMemoryStore store;
+  store_search(store, {{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.8e-3, 3.2e-3}}, {"x_3", {0.9e-3, 3.6e-3}}});
+  ModelMachine machine({{"base", {1.3e-3, 5.2e-3}}, {"x_1", {1.2e-3, 4.8e-3}}}, 0);
+  REQUIRE(confirm_workload(store, {scope(), {}, {1, 3}}, machine));
+  // Now x_3's stored medians beat base by 1.44x against x_1's confirmed 1.08x, but x_3 was never
+  // measured beside them.
+  CHECK(rendered_winner(store) == "x_1");
+}
+
+TEST_CASE("the fastest variant of a runtime workload is a finalist too, for a size dispatch", "[confirmation]") {
+  InMemoryStore store;
+  // x_4 ranks last overall but is by far the fastest at N=1000.
+  store_search(store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.0e-3}}, {"x_2", {0.95e-3, 3.2e-3}}, {"x_4", {0.8e-3, 12e-3}}});
+  const auto rows = store.measurements();
+  CHECK(pick_finalists(pointers_to(rows), {}, 1) == std::vector<std::string>{"base", "x_1", "x_4"});
+  CHECK(pick_finalists(pointers_to(rows), {}, 3) == std::vector<std::string>{"base", "x_1", "x_2", "x_4"});
+  CHECK(pick_finalists(pointers_to(rows), {}, 0).empty());
+
+  // The per-size winner the search stored was a busy-machine artefact: the line says so.
+  ModelMachine machine({{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.0e-3}}, {"x_4", {1.2e-3, 8e-3}}}, 0);
+  const auto said = confirm_workload(store, {scope(), {}, {1, 3}}, machine);
+  REQUIRE(said);
+  CHECK_THAT(*said, Catch::Contains("fastest finalist changed at 1 of 2 runtime workloads (N=1000: x_4 -> x_1)"));
+}
+
+TEST_CASE("a confirmed workload is not confirmed again; new finalists are, and old ones lose the mark", "[confirmation]") {
+  InMemoryStore store;
+  store_search(store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}});
+  ModelMachine first({{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}}, 0);
+  REQUIRE(confirm_workload(store, {scope(), {}, {1, 3}}, first));
+  CHECK(first.prepared == std::vector<std::string>{"x_1"});
+
+  // Resumed with everything stored: nothing is built or run.
+  ModelMachine resumed({}, 0);
+  CHECK_FALSE(confirm_workload(store, {scope(), {}, {1, 3}}, resumed));
+  CHECK(resumed.ran.empty());
+
+  // A search that went on found x_5 best: it is confirmed with base, and x_1 is no longer.
+  for (const auto& size : {0, 1}) store.record(row("x_5", kSizes[size], size == 0 ? 0.7e-3 : 2.8e-3));
+  ModelMachine later({{"base", {1e-3, 4e-3}}, {"x_5", {0.7e-3, 2.8e-3}}}, 0);
+  REQUIRE(confirm_workload(store, {scope(), {}, {1, 3}}, later));
+  CHECK(later.prepared == std::vector<std::string>{"x_5"});
+  for (const auto& m : store.measurements()) {
+    CHECK(m.confirmed_rounds == (m.variant == "base" || m.variant == "x_5" ? 3 : 0));
+  }
+}
+
+TEST_CASE("confirmation is off with no finalists, and stores nothing when the finalists cannot run", "[confirmation]") {
+  InMemoryStore store;
+  store_search(store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}});
+  ModelMachine off({}, 0);
+  CHECK_FALSE(confirm_workload(store, {scope(), {}, {0, 3}}, off));
+  CHECK(off.ran.empty());
+
+  ModelMachine broken({}, 0);
+  broken.refuse = "x_1 did not build again: build_failed: error";
+  CHECK(confirm_workload(store, {scope(), {}, {3, 3}}, broken) == "confirmation: not done: x_1 did not build again: build_failed: error");
+  for (const auto& m : store.measurements()) CHECK(m.confirmed_rounds == 0);
+
+  InMemoryStore only_base;
+  store_search(only_base, {{"base", {1e-3, 4e-3}}});
+  CHECK_FALSE(confirm_workload(only_base, {scope(), {}, {3, 3}}, off));
+}
+
+TEST_CASE("rounds pool into one row per runtime workload: median of medians, all samples", "[confirmation]") {
+  auto run_of = [](double median, std::int64_t count, double mean, double stddev) {
+    Measurement m = row("x_1", "N=1000", median);
+    m.statistics = {count, median, mean, stddev, median / 2, median * 2};
+    m.bytes_per_second = 1000 / median;  // 1000 bytes
+    return std::vector<Measurement>{m};
+  };
+  const auto pooled = pool_rounds({run_of(3, 10, 3, 0), run_of(1, 30, 1, 0), run_of(2, 10, 2, 0)});
+  REQUIRE(pooled.size() == 1);
+  const SampleStatistics& s = pooled.front().statistics;
+  CHECK(s.median == 2);
+  CHECK(s.count == 50);
+  CHECK(s.mean == Approx((30.0 + 30 + 20) / 50));
+  CHECK(s.stddev == Approx(std::sqrt((10 * 1.4 * 1.4 + 30 * 0.6 * 0.6 + 10 * 0.4 * 0.4) / 50)));  // spread between rounds
+  CHECK(s.min == 0.5);
+  CHECK(s.max == 6);
+  CHECK(*pooled.front().bytes_per_second == Approx(500));
+  CHECK(pooled.front().confirmed_rounds == 3);
+
+  // A failure in any round is the row; a run that failed as a whole stands for every workload.
+  auto wrong = run_of(1, 10, 1, 0);
+  wrong.front().status = Status::wrong_result;
+  wrong.front().reason = "mismatch at 7";
+  const auto with_failure = pool_rounds({run_of(1, 10, 1, 0), wrong});
+  CHECK(with_failure.front().status == Status::wrong_result);
+  CHECK(with_failure.front().reason == "mismatch at 7");
+  Measurement crashed = row("x_1", "", 0);
+  crashed.status = Status::run_failed;
+  crashed.reason = "signal 11";
+  const auto with_crash = pool_rounds({run_of(1, 10, 1, 0), {crashed}});
+  REQUIRE(with_crash.size() == 1);
+  CHECK(with_crash.front().rt_workload.empty());
+  CHECK(with_crash.front().status == Status::run_failed);
+  CHECK(with_crash.front().confirmed_rounds == 2);
+}

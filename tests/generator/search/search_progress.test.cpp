@@ -1,0 +1,79 @@
+#include "search/search_progress.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <string>
+
+using namespace policytune;
+
+namespace {
+
+// What a progress report wrote, read back from a temporary file.
+std::string written(std::FILE* stream) {
+  std::fflush(stream);
+  std::rewind(stream);
+  std::string text;
+  for (int c = std::fgetc(stream); c != EOF; c = std::fgetc(stream)) text += static_cast<char>(c);
+  return text;
+}
+
+// What a terminal shows: each line as it stands after carriage returns and "erase line" overwrote it.
+std::string as_displayed(const std::string& text) {
+  std::string shown, line;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 4, "\r\033[K") == 0) {
+      line.clear();
+      i += 3;
+    } else if (text[i] == '\n') {
+      shown += line + '\n';
+      line.clear();
+    } else {
+      line += text[i];
+    }
+  }
+  return shown + line;
+}
+
+}  // namespace
+
+TEST_CASE("on a terminal, why a variant failed stays on screen", "[search_progress]") {
+  std::FILE* stream = std::tmpfile();
+  REQUIRE(stream != nullptr);
+  SearchProgress progress(stream, true);
+  progress.begin_workload("tiny.sum[T{ct}=I32]", 3);
+  progress.variant_done("unroll_1", Status::ok, "", 1.25, false);
+  progress.variant_done("unroll_2", Status::build_failed, "sum.cpp:12: error: 'x' was not declared", std::nullopt, false);
+  progress.variant_done("unroll_3", Status::ok, "", 1.5, false);
+  progress.end_workload();
+  const std::string shown = as_displayed(written(stream));
+  std::fclose(stream);
+  INFO(shown);
+  CHECK(shown.find("tiny.sum[T{ct}=I32]: unroll_2: build_failed: sum.cpp:12: error: 'x' was not declared\n") !=
+        std::string::npos);
+  CHECK(shown.find("tiny.sum[T{ct}=I32] [3/3] 1 failed, best unroll_3 1.5000\n") != std::string::npos);
+}
+
+TEST_CASE("on a terminal, a skipped variant and failures stored earlier get no line of their own", "[search_progress]") {
+  std::FILE* stream = std::tmpfile();
+  REQUIRE(stream != nullptr);
+  SearchProgress progress(stream, true);
+  progress.begin_workload("tiny.sum", 2);
+  progress.variant_done("unroll_1", Status::skipped, "too many threads", std::nullopt, false);
+  progress.variant_done("unroll_2", Status::run_failed, "signal 11", std::nullopt, true);
+  progress.end_workload();
+  const std::string shown = as_displayed(written(stream));
+  std::fclose(stream);
+  CHECK(shown == "tiny.sum [2/2] 1 failed, 1 skipped\n");
+}
+
+TEST_CASE("in a log, every variant gets a line with its outcome", "[search_progress]") {
+  std::FILE* stream = std::tmpfile();
+  REQUIRE(stream != nullptr);
+  SearchProgress progress(stream, false);
+  progress.begin_workload("tiny.sum", 1);
+  progress.variant_done("unroll_1", Status::run_failed, "exit code 3", std::nullopt, false);
+  const std::string text = written(stream);
+  std::fclose(stream);
+  CHECK(text == "tiny.sum: searching 1 variants\ntiny.sum [1/1] 1 failed | unroll_1: run_failed: exit code 3\n");
+}

@@ -1,0 +1,139 @@
+#include "select/analysis.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "core/user_error.hpp"
+
+using namespace policytune;
+
+namespace {
+
+Measurement row(const std::string& hash, const std::string& variant, const std::string& rt_workload, double median,
+                const std::string& recorded_at, Status status = Status::ok, const std::string& reason = "") {
+  Measurement m;
+  m.algorithm = "tiny";
+  m.benchmark = "tiny.sum";
+  m.device = {"Host CPU", 2, 0, false, "", ""};
+  m.toolkit = "GCC 12.2.0";
+  m.source_hash = hash;
+  m.ct_workload = "T{ct}=I32";
+  m.variant = variant;
+  m.entry = "sum";
+  m.rt_workload = rt_workload;
+  m.status = status;
+  m.reason = reason;
+  if (status == Status::ok) m.statistics = {10, median, median, median / 100, median, median};
+  m.recorded_at = recorded_at;
+  return m;
+}
+
+// tiny.sum before and after a comment was edited: the same variants, measured again, another winner.
+std::vector<Measurement> two_sources() {
+  return {
+      row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
+      row("1111111111111111", "unroll_2", "N=1000", 1.0, "2025-01-01T00:00:01Z"),
+      row("1111111111111111", "unroll_3", "N=1000", 1.5, "2025-01-01T00:00:02Z"),
+      row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
+      row("2222222222222222", "unroll_2", "N=1000", 1.5, "2025-02-01T00:00:01Z"),
+      row("2222222222222222", "unroll_3", "N=1000", 1.0, "2025-02-01T00:00:02Z"),
+  };
+}
+
+}  // namespace
+
+TEST_CASE("analyze names each block's source and when it was last measured, and which source is current", "[analyze]") {
+  const auto rows = two_sources();
+  const auto groups = group_by_workload(rows);
+  REQUIRE(groups.size() == 2);
+  CHECK(groups[0].newest_measurement() == "2025-01-01T00:00:02Z");
+
+  SECTION("given the benchmark file, its hash decides") {
+    const auto sources = source_status(rows, {{"tiny.sum", "1111111111111111"}});
+    CHECK(sources.describe(groups[0]) == "source 1111111111111111, last measured 2025-01-01T00:00:02Z (current)");
+    CHECK(sources.describe(groups[1]) ==
+          "source 2222222222222222, last measured 2025-02-01T00:00:02Z (OLD: the source file is now 1111111111111111)");
+  }
+  SECTION("from the database alone, the newest source is marked") {
+    const auto sources = source_status(rows, {});
+    CHECK(sources.describe(groups[0]) ==
+          "source 1111111111111111, last measured 2025-01-01T00:00:02Z (older than 2222222222222222)");
+    CHECK(sources.describe(groups[1]) == "source 2222222222222222, last measured 2025-02-01T00:00:02Z (newest)");
+  }
+  SECTION("the top blocks carry the line") {
+    const std::string top = format_top(groups, 1, source_status(rows, {}));
+    INFO(top);
+    CHECK(top.find("tiny.sum[T{ct}=I32] on Host CPU (2 threads), GCC 12.2.0:\n"
+                   "  source 1111111111111111, last measured 2025-01-01T00:00:02Z (older than 2222222222222222)\n"
+                   "   variant") != std::string::npos);
+    CHECK(top.find("  source 2222222222222222, last measured 2025-02-01T00:00:02Z (newest)\n") != std::string::npos);
+  }
+}
+
+TEST_CASE("coverage divides by the recorded space and names the source", "[analyze][coverage]") {
+  const auto rows = two_sources();
+  const auto groups = group_by_workload(rows);
+  const std::string coverage =
+      format_coverage({groups[1]}, {SearchSpaceRecord{"tiny.sum", "2222222222222222", "tiny", "4", ""}}, source_status(rows, {}));
+  CHECK(coverage.find("coverage: 2 / 4 (50.0000%); source 2222222222222222, last measured 2025-02-01T00:00:02Z (newest)\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("analyze --failures lists each failed variant with status and reason", "[analyze][failures]") {
+  std::vector<Measurement> rows{
+      row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
+      row("2222222222222222", "base", "N=4000", 8.0, "2025-02-01T00:00:00Z"),
+      row("2222222222222222", "unroll_2", "", 0, "2025-02-01T00:00:01Z", Status::build_failed,
+          "sum.cpp:12: error: 'x' was not declared"),
+      row("2222222222222222", "unroll_3", "N=1000", 1.0, "2025-02-01T00:00:02Z"),
+      row("2222222222222222", "unroll_3", "N=4000", 0, "2025-02-01T00:00:02Z", Status::wrong_result, "element 7: 3 != 4"),
+      row("2222222222222222", "unroll_4", "N=1000", 0, "2025-02-01T00:00:03Z", Status::skipped, "too many threads"),
+  };
+  const auto groups = group_by_workload(rows);
+  const std::string failures = format_failures(groups, source_status(rows, {}));
+  CHECK(failures ==
+        "tiny.sum[T{ct}=I32] on Host CPU (2 threads), GCC 12.2.0:\n"
+        "  source 2222222222222222, last measured 2025-02-01T00:00:03Z (newest)\n"
+        "  2 failed variants (1 skipped: the device cannot launch them)\n"
+        "    unroll_2  build_failed  sum.cpp:12: error: 'x' was not declared\n"
+        "    unroll_3  wrong_result  element 7: 3 != 4 (at N=4000)\n");
+  CHECK(format_failures(group_by_workload(two_sources()), {}).empty());
+}
+
+TEST_CASE("each group carries the runtime axes its source's search declared", "[analyze]") {
+  const auto rows = two_sources();
+  const std::vector<SearchSpaceRecord> spaces{
+      {"tiny.sum", "2222222222222222", "tiny", "4", "", R"({"sum":[{"axis":"N","values":["10","1000"]}]})"},
+      {"other.sum", "1111111111111111", "other", "4", "", R"({"sum":[]})"}};
+  const auto groups = group_by_workload(rows, spaces, "results.db");
+  REQUIRE(groups.size() == 2);
+  CHECK(groups[0].declared.empty());  // tiny.sum's first source recorded none
+  CHECK(groups[1].declared == DeclaredAxes{{"sum", {{"N", {"10", "1000"}}}}});
+}
+
+TEST_CASE("runtime axes that are not what policytune stored name the database", "[analyze]") {
+  const auto rows = two_sources();
+  const std::vector<SearchSpaceRecord> spaces{{"tiny.sum", "2222222222222222", "tiny", "4", "", "{broken"}};
+  try {
+    group_by_workload(rows, spaces, "results.db");
+    FAIL("no error");
+  } catch (const UserError& error) {
+    CHECK_THAT(error.what(), Catch::Matchers::StartsWith("results.db"));
+    CHECK_THAT(error.what(), Catch::Matchers::Contains("tiny.sum"));
+  }
+}
+
+TEST_CASE("analyze --top names the variants a confirmation round measured again", "[analyze][confirmation]") {
+  std::vector<Measurement> rows{
+      row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
+      row("1111111111111111", "unroll_2", "N=1000", 1.0, "2025-01-01T00:00:01Z"),
+      row("1111111111111111", "unroll_3", "N=1000", 1.5, "2025-01-01T00:00:02Z"),
+  };
+  CHECK_THAT(format_top(group_by_workload(rows), 3), !Catch::Contains("confirmation"));
+  rows[0].confirmed_rounds = 3;
+  rows[2].confirmed_rounds = 3;
+  CHECK_THAT(format_top(group_by_workload(rows), 3),
+             Catch::Contains("  (measured again side by side by a confirmation round: base, unroll_3; only these may win)\n"));
+}

@@ -1,0 +1,814 @@
+#include "store/results_database.hpp"
+#include "support/measurement_checks.hpp"
+#include "support/temporary_directory.hpp"
+
+#include <catch2/catch.hpp>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <regex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/environment_error.hpp"
+#include "core/user_error.hpp"
+
+namespace fs = std::filesystem;
+using policytune::DeviceIdentity;
+using policytune::Measurement;
+using policytune::ResultsDatabase;
+using policytune::SearchSpaceRecord;
+using policytune::Status;
+using policytune::UserError;
+
+namespace {
+
+using TempDir = policytune::testing::TemporaryDirectory;
+
+DeviceIdentity h200() {
+  return {"NVIDIA H200", 132, 6144, true, "9.0", "580.65"};
+}
+
+Measurement sample_measurement(const std::string& variant) {
+  Measurement m;
+  m.algorithm = "reduce";
+  m.benchmark = "reduce.sum";
+  m.device = h200();
+  m.toolkit = "CUDA 13.0";
+  m.library = "CCCL 3.0.1";
+  m.source_hash = "0123456789abcdef";
+  m.ct_workload = "T{ct}=I32,OffsetT{ct}=I64";
+  m.variant = variant;
+  m.entry = "reduce";
+  m.rt_workload = "Elements{io}[pow2]=16";
+  m.status = Status::ok;
+  m.reason = "";
+  m.statistics = {25, 1.25e-5, 1.2625e-5, 3.0e-7, 1.1e-5, 1.9e-5};
+  m.bytes_per_second = 2.75e12;
+  m.recorded_at = "2025-01-02T03:04:05Z";
+  return m;
+}
+
+// Every field, the variant name and time of recording too.
+void check_same(const Measurement& got, const Measurement& expected) {
+  policytune::testing::check_same_result(got, expected);
+  CHECK(got.variant == expected.variant);
+  CHECK(got.recorded_at == expected.recorded_at);
+}
+
+// Runs SQL on a database file directly, bypassing ResultsDatabase.
+void raw_sql(const std::string& path, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) == SQLITE_OK);
+  char* message = nullptr;
+  const int code = sqlite3_exec(db, sql, nullptr, nullptr, &message);
+  const std::string text = message != nullptr ? message : "";
+  sqlite3_free(message);
+  sqlite3_close(db);
+  INFO(text);
+  REQUIRE(code == SQLITE_OK);
+}
+
+std::int64_t raw_count(const std::string& path, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  sqlite3_stmt* statement = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, sql, -1, &statement, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
+  const std::int64_t value = sqlite3_column_int64(statement, 0);
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+  return value;
+}
+
+// Expects constructing a ResultsDatabase on `path` to throw a UserError naming the file whose
+// message contains `needle`.
+void expect_open_fails(const std::string& path, ResultsDatabase::Mode mode, const std::string& needle) {
+  try {
+    ResultsDatabase database(path, mode);
+    FAIL("opening " << path << " did not throw");
+  } catch (const UserError& error) {
+    INFO(error.what());
+    CHECK(error.file() == path);
+    CHECK(error.line() == 0);
+    CHECK_THAT(error.message(), Catch::Matchers::Contains(needle));
+    CHECK_THAT(std::string(error.what()), Catch::Matchers::StartsWith(path + ": "));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ResultsDatabase round-trips every field of a measurement", "[database]") {
+  TempDir dir("round-trip");
+  const std::string path = dir.file("results.db");
+
+  Measurement with_bandwidth = sample_measurement("ipt_13.tpb_256");
+
+  Measurement without_bandwidth = sample_measurement("base");
+  without_bandwidth.bytes_per_second = std::nullopt;
+  without_bandwidth.status = Status::run_timeout;
+  without_bandwidth.reason = "timed out after 60 s";
+  without_bandwidth.statistics = {0, 0, 0, 0, 0, 0};
+
+  Measurement other_device = sample_measurement("ipt_13.tpb_256");
+  other_device.device = {"Host CPU", 16, 0, false, "", ""};
+  other_device.toolkit = "GCC 12.2";
+  other_device.status = Status::wrong_result;
+  other_device.reason = "output differs at index 7";
+  other_device.statistics = {3, 0.5, 0.6, 0.1, 0.4, 0.9};
+  other_device.bytes_per_second = 0.0;  // zero is a value, not null
+
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    CHECK(database.path() == path);
+    CHECK(database.measurements().empty());
+    database.record(with_bandwidth);
+    database.record(without_bandwidth);
+    database.record(other_device);
+    const auto rows = database.measurements();
+    REQUIRE(rows.size() == 3);
+    check_same(rows[0], with_bandwidth);
+  }
+  REQUIRE(fs::exists(path));
+
+  // Reopened from the file alone, in insertion order.
+  ResultsDatabase reopened(path, ResultsDatabase::Mode::must_exist);
+  const auto rows = reopened.measurements();
+  REQUIRE(rows.size() == 3);
+  SECTION("with bytes_per_second set") { check_same(rows[0], with_bandwidth); }
+  SECTION("with bytes_per_second null") {
+    check_same(rows[1], without_bandwidth);
+    CHECK_FALSE(rows[1].bytes_per_second.has_value());
+  }
+  SECTION("on another device, with empty compute capability and driver") {
+    check_same(rows[2], other_device);
+    REQUIRE(rows[2].bytes_per_second.has_value());
+    CHECK(*rows[2].bytes_per_second == 0.0);
+    CHECK_FALSE(rows[2].device.ecc);
+    CHECK(rows[0].device.ecc);
+  }
+  SECTION("a device is stored once however many measurements use it") {
+    CHECK(raw_count(path, "SELECT count(*) FROM devices") == 2);
+    CHECK(raw_count(path, "SELECT count(*) FROM measurements") == 3);
+  }
+}
+
+TEST_CASE("ResultsDatabase round-trips every status", "[database]") {
+  TempDir dir("statuses");
+  const std::string path = dir.file("results.db");
+  const Status statuses[] = {Status::ok,          Status::build_failed, Status::build_timeout, Status::run_failed,
+                             Status::run_timeout, Status::wrong_result, Status::skipped};
+  ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+  std::vector<Measurement> batch;
+  for (const Status status : statuses) {
+    Measurement m = sample_measurement("v_" + std::string(policytune::to_string(status)));
+    m.status = status;
+    batch.push_back(m);
+  }
+  database.record(batch);
+  const auto rows = database.measurements();
+  REQUIRE(rows.size() == std::size(statuses));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    CHECK(rows[i].status == statuses[i]);
+    CHECK(rows[i].variant == batch[i].variant);
+  }
+}
+
+TEST_CASE("ResultsDatabase fills an empty recorded_at with the current UTC time", "[database]") {
+  TempDir dir("timestamp");
+  ResultsDatabase database(dir.file("results.db"), ResultsDatabase::Mode::create_if_missing);
+  Measurement m = sample_measurement("ipt_1");
+  m.recorded_at.clear();
+  database.record(m);
+  const auto rows = database.measurements();
+  REQUIRE(rows.size() == 1);
+  CHECK(std::regex_match(rows[0].recorded_at, std::regex(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)")));
+}
+
+TEST_CASE("ResultsDatabase replaces a measurement recorded again under the same key", "[database]") {
+  TempDir dir("upsert");
+  const std::string path = dir.file("results.db");
+  ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+
+  Measurement first = sample_measurement("ipt_13.tpb_256");
+  database.record(first);
+  database.record(sample_measurement("base"));
+
+  Measurement again = first;
+  again.status = Status::run_failed;
+  again.reason = "cudaErrorLaunchFailure";
+  again.statistics = {7, 2.0, 2.5, 0.25, 1.5, 3.5};
+  again.bytes_per_second = std::nullopt;  // a replaced value may become null
+  again.recorded_at = "2025-06-07T08:09:10Z";
+  database.record(again);
+
+  auto rows = database.measurements();
+  REQUIRE(rows.size() == 2);
+  // The replaced row keeps its place (insertion order is by the first insert).
+  check_same(rows[0], again);
+  CHECK(rows[1].variant == "base");
+
+  // Recording the same key in one batch twice: the last one wins, still one row.
+  Measurement third = first;
+  third.statistics.median = 9.0;
+  database.record(std::vector<Measurement>{first, third});
+  rows = database.measurements();
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].statistics.median == 9.0);
+  CHECK(rows[0].bytes_per_second == first.bytes_per_second);
+  CHECK(raw_count(path, "SELECT count(*) FROM measurements") == 2);
+
+  SECTION("every key column keeps results apart") {
+    std::vector<Measurement> distinct;
+    auto add = [&](auto change) {
+      Measurement m = sample_measurement("ipt_13.tpb_256");
+      change(m);
+      distinct.push_back(m);
+    };
+    add([](Measurement& m) { m.algorithm = "scan"; });
+    add([](Measurement& m) { m.benchmark = "reduce.min"; });
+    add([](Measurement& m) { m.device.name = "NVIDIA H100"; });
+    add([](Measurement& m) { m.device.sm_count = 114; });
+    add([](Measurement& m) { m.device.memory_bus_width = 5120; });
+    add([](Measurement& m) { m.device.ecc = false; });
+    add([](Measurement& m) { m.device.compute_capability = "10.0"; });
+    add([](Measurement& m) { m.device.driver = "575.1"; });
+    add([](Measurement& m) { m.toolkit = "CUDA 12.9"; });
+    add([](Measurement& m) { m.library = "CCCL 3.1.0"; });
+    add([](Measurement& m) { m.source_hash = "fedcba9876543210"; });
+    add([](Measurement& m) { m.ct_workload = "T{ct}=F32,OffsetT{ct}=I64"; });
+    add([](Measurement& m) { m.entry = "reduce_by_op"; });
+    add([](Measurement& m) { m.rt_workload = "Elements{io}[pow2]=28"; });
+    database.record(distinct);
+    rows = database.measurements();
+    CHECK(rows.size() == 2 + distinct.size());
+    // And none of them replaced the original.
+    CHECK(rows[0].statistics.median == 9.0);
+    // Recording them all again adds nothing.
+    database.record(distinct);
+    CHECK(database.measurements().size() == 2 + distinct.size());
+  }
+  SECTION("non-key columns do not make a new row") {
+    Measurement m = sample_measurement("ipt_13.tpb_256");
+    m.reason = "different reason";
+    m.recorded_at = "2030-01-01T00:00:00Z";
+    m.status = Status::skipped;
+    database.record(m);
+    rows = database.measurements();
+    REQUIRE(rows.size() == 2);
+    check_same(rows[0], m);
+  }
+}
+
+TEST_CASE("ResultsDatabase round-trips search space records and replaces by (benchmark, source hash)",
+          "[database]") {
+  TempDir dir("spaces");
+  const std::string path = dir.file("results.db");
+  const SearchSpaceRecord scan{"scan.exclusive.sum", "aaaa", "scan", "4000000000000000000000",
+                               "T_ITEMS ipt 7:24:1\nT_THREADS tpb 128:1024:32\n"};
+  const SearchSpaceRecord reduce{"reduce.sum", "bbbb", "reduce", "18", "T_ITEMS ipt 1:18:1\n"};
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    CHECK(database.search_spaces().empty());
+    database.record(scan);
+    database.record(reduce);
+  }
+  ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+  auto spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 2);
+  // Ordered by benchmark name.
+  CHECK(spaces[0].benchmark == reduce.benchmark);
+  CHECK(spaces[0].source_hash == reduce.source_hash);
+  CHECK(spaces[0].algorithm == reduce.algorithm);
+  CHECK(spaces[0].size == reduce.size);
+  CHECK(spaces[0].ranges == reduce.ranges);
+  CHECK(spaces[1].benchmark == scan.benchmark);
+  CHECK(spaces[1].source_hash == scan.source_hash);
+  CHECK(spaces[1].algorithm == scan.algorithm);
+  CHECK(spaces[1].size == scan.size);
+  CHECK(spaces[1].ranges == scan.ranges);
+
+  SearchSpaceRecord changed = reduce;
+  changed.size = "36";
+  changed.ranges = "T_ITEMS ipt 1:36:1\n";
+  database.record(changed);
+  spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 2);
+  CHECK(spaces[0].size == "36");
+  CHECK(spaces[0].ranges == changed.ranges);
+
+  SearchSpaceRecord new_source = reduce;
+  new_source.source_hash = "cccc";
+  database.record(new_source);
+  spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 3);
+  CHECK(spaces[0].source_hash == "bbbb");
+  CHECK(spaces[1].source_hash == "cccc");
+  CHECK(spaces[1].size == "18");
+}
+
+TEST_CASE("ResultsDatabase keeps the runtime axes a search declared with its space", "[database]") {
+  TempDir dir("runtime_axes");
+  const std::string path = dir.file("results.db");
+  SearchSpaceRecord reduce{"reduce.sum", "bbbb", "reduce", "18", "T_ITEMS ipt 1:18:1\n",
+                           R"({"base":[{"axis":"Elements{io}[pow2]","values":["16","28"]}]})"};
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(reduce);
+    // A record without axes (merged from a file written before they were kept) keeps them.
+    SearchSpaceRecord without_axes = reduce;
+    without_axes.runtime_axes.clear();
+    without_axes.size = "36";
+    database.record(without_axes);
+  }
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  const auto spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 1);
+  CHECK(spaces[0].size == "36");
+  CHECK(spaces[0].runtime_axes == reduce.runtime_axes);
+}
+
+TEST_CASE("A database written before runtime axes were kept reads, and gets the column when written", "[database]") {
+  TempDir dir("old_spaces");
+  const std::string path = dir.file("results.db");
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+  // The search_spaces table as version 1 first wrote it.
+  raw_sql(path, "DROP TABLE search_spaces");
+  raw_sql(path, "CREATE TABLE search_spaces (benchmark TEXT NOT NULL, source_hash TEXT NOT NULL, algorithm TEXT NOT NULL, "
+                "size TEXT NOT NULL, ranges TEXT NOT NULL, PRIMARY KEY (benchmark, source_hash))");
+  raw_sql(path, "INSERT INTO search_spaces VALUES ('reduce.sum', 'bbbb', 'reduce', '18', 'T_ITEMS ipt 1:18:1\n')");
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+    const auto spaces = database.search_spaces();
+    REQUIRE(spaces.size() == 1);
+    CHECK(spaces[0].ranges == "T_ITEMS ipt 1:18:1\n");
+    CHECK(spaces[0].runtime_axes.empty());
+  }
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('search_spaces') WHERE name = 'runtime_axes'") == 0);
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+    SearchSpaceRecord space = database.search_spaces().at(0);
+    space.runtime_axes = R"({"base":[]})";
+    database.record(space);
+  }
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('search_spaces') WHERE name = 'runtime_axes'") == 1);
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  CHECK(database.search_spaces().at(0).runtime_axes == R"({"base":[]})");
+}
+
+TEST_CASE("ResultsDatabase keeps which rows a confirmation round re-measured", "[database][confirmation]") {
+  TempDir dir("confirmed");
+  const std::string path = dir.file("results.db");
+  Measurement confirmed = sample_measurement("ipt_7");
+  confirmed.confirmed_rounds = 3;
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(sample_measurement("base"));
+    database.record(confirmed);
+  }
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  const auto rows = database.measurements();
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].confirmed_rounds == 0);
+  CHECK(rows[1].confirmed_rounds == 3);
+  // Measured again by a search (--force): the row is measured once again.
+  {
+    ResultsDatabase writable(path, ResultsDatabase::Mode::must_exist);
+    writable.record(sample_measurement("ipt_7"));
+    CHECK(writable.measurements()[1].confirmed_rounds == 0);
+  }
+}
+
+TEST_CASE("A database written before confirmation rounds reads as measured once, and gets the column when written",
+          "[database][confirmation]") {
+  TempDir dir("old_measurements");
+  const std::string path = dir.file("results.db");
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(sample_measurement("base"));
+  }
+  // The measurements table as version 1 first wrote it: without confirmed_rounds.
+  raw_sql(path, "ALTER TABLE measurements DROP COLUMN confirmed_rounds");
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('measurements') WHERE name = 'confirmed_rounds'") == 0);
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+    const auto rows = database.measurements();
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].variant == "base");
+    CHECK(rows[0].confirmed_rounds == 0);
+  }
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('measurements') WHERE name = 'confirmed_rounds'") == 0);
+  {
+    Measurement confirmed = sample_measurement("ipt_7");
+    confirmed.confirmed_rounds = 2;
+    ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+    database.record(confirmed);
+  }
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('measurements') WHERE name = 'confirmed_rounds'") == 1);
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  const auto rows = database.measurements();
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].confirmed_rounds == 0);
+  CHECK(rows[1].confirmed_rounds == 2);
+}
+
+TEST_CASE("ResultsDatabase writes its schema version and refuses other versions", "[database]") {
+  TempDir dir("schema");
+  const std::string path = dir.file("results.db");
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+  // Reopening a database of the right version works, and does not add a second version row.
+  { ResultsDatabase database(path, ResultsDatabase::Mode::must_exist); }
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+  CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+
+  SECTION("another version") {
+    raw_sql(path, "UPDATE schema_version SET version = 99");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "schema version 99");
+    expect_open_fails(path, ResultsDatabase::Mode::create_if_missing, "schema version 99");
+  }
+  SECTION("an empty schema_version table") {
+    raw_sql(path, "DELETE FROM schema_version");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+  }
+}
+
+TEST_CASE("ResultsDatabase refuses what is not a PolicyTune database", "[database]") {
+  TempDir dir("refuse");
+
+  SECTION("a missing file with must_exist") {
+    const std::string path = dir.file("missing.db");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "no such database");
+    CHECK_FALSE(fs::exists(path));  // and it was not created
+  }
+  SECTION("a folder that cannot be created") {
+    const std::string blocker = dir.file("plain-file");
+    std::ofstream(blocker) << "not a folder";
+    CHECK_THROWS_AS(ResultsDatabase(blocker + "/sub/results.db", ResultsDatabase::Mode::create_if_missing), UserError);
+  }
+  SECTION("a missing folder with must_exist") {
+    CHECK_THROWS_AS(ResultsDatabase(dir.file("no/such/results.db"), ResultsDatabase::Mode::must_exist), UserError);
+  }
+  SECTION("a directory") {
+    expect_open_fails(dir.file(""), ResultsDatabase::Mode::create_if_missing, "directory");
+  }
+  SECTION("a file with the SQLite magic followed by random bytes") {
+    const std::string path = dir.file("corrupt.db");
+    std::string bytes("SQLite format 3\0", 16);
+    std::mt19937 random(20250101);
+    std::uniform_int_distribution<int> byte(0, 255);
+    for (int i = 0; i < 8192; ++i) bytes.push_back(static_cast<char>(byte(random)));
+    std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+    expect_open_fails(path, ResultsDatabase::Mode::create_if_missing, "not a PolicyTune database");
+  }
+  SECTION("the corrupt fixture") {
+    const std::string path = dir.file("corrupt.db");
+    fs::copy_file(POLICYTUNE_TEST_DATA "/databases/corrupt.db", path);
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+  }
+  SECTION("a text file") {
+    const std::string path = dir.file("notes.txt");
+    std::ofstream(path) << "these are my notes, not a database\nsecond line of text, long enough to matter\n"
+                        << std::string(1000, 'x');
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+  }
+  SECTION("an SQLite database with other tables and no schema_version") {
+    const std::string path = dir.file("other.db");
+    raw_sql(path, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ada');");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "schema_version");
+    expect_open_fails(path, ResultsDatabase::Mode::create_if_missing, "not a PolicyTune database");
+    // The foreign database is left as it was.
+    CHECK(raw_count(path, "SELECT count(*) FROM people") == 1);
+    CHECK(raw_count(path, "SELECT count(*) FROM sqlite_master WHERE type = 'table'") == 1);
+  }
+  SECTION("an empty file becomes a new database") {
+    const std::string path = dir.file("empty.db");
+    std::ofstream{path};
+    REQUIRE(fs::exists(path));
+    ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+    database.record(sample_measurement("base"));
+    CHECK(database.measurements().size() == 1);
+  }
+}
+
+namespace {
+
+// `writer`'s `count` distinct measurements, recorded one transaction each.
+void record_distinct(ResultsDatabase& database, int writer, int count) {
+  for (int i = 0; i < count; ++i) {
+    Measurement m = sample_measurement("writer_" + std::to_string(writer) + ".item_" + std::to_string(i));
+    m.statistics.median = writer * 1000 + i;
+    database.record(m);
+  }
+}
+
+// `writers` threads, each with its own connection opened in `mode`, each recording `per_writer`
+// distinct rows; returns what they threw.
+std::vector<std::string> run_writers(const std::string& path, ResultsDatabase::Mode mode, int writers, int per_writer) {
+  std::mutex mutex;
+  std::vector<std::string> errors;
+  std::vector<std::thread> threads;
+  for (int writer = 0; writer < writers; ++writer) {
+    threads.emplace_back([&, writer] {
+      try {
+        ResultsDatabase database(path, mode);
+        record_distinct(database, writer, per_writer);
+      } catch (const std::exception& error) {
+        std::lock_guard lock(mutex);
+        errors.push_back(error.what());
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  return errors;
+}
+
+void check_all_written(const std::string& path, int writers, int per_writer) {
+  ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+  const auto rows = database.measurements();
+  CHECK(rows.size() == static_cast<std::size_t>(writers * per_writer));
+  std::set<std::string> variants;
+  for (const auto& row : rows) variants.insert(row.variant);
+  CHECK(variants.size() == static_cast<std::size_t>(writers * per_writer));
+  for (int writer = 0; writer < writers; ++writer) {
+    for (int i = 0; i < per_writer; ++i) {
+      const std::string variant = "writer_" + std::to_string(writer) + ".item_" + std::to_string(i);
+      const auto found = std::find_if(rows.begin(), rows.end(), [&](const auto& row) { return row.variant == variant; });
+      INFO(variant);
+      REQUIRE(found != rows.end());
+      CHECK(found->statistics.median == writer * 1000 + i);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ResultsDatabase: concurrent writers in threads, each with its own connection", "[database]") {
+  TempDir dir("threads");
+  const std::string path = dir.file("results.db");
+  constexpr int kWriters = 4;
+  constexpr int kPerWriter = 50;
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+
+  const auto errors = run_writers(path, ResultsDatabase::Mode::must_exist, kWriters, kPerWriter);
+  for (const auto& error : errors) UNSCOPED_INFO(error);
+  REQUIRE(errors.empty());
+  check_all_written(path, kWriters, kPerWriter);
+  CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+  CHECK(raw_count(path, "SELECT count(*) FROM devices") == 1);
+}
+
+TEST_CASE("ResultsDatabase: concurrent writers in separate processes", "[database]") {
+  TempDir dir("processes");
+  const std::string path = dir.file("results.db");
+  constexpr int kWriters = 2;
+  constexpr int kPerWriter = 100;
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+
+  // No connection is open in this process while it forks: each child opens its own.
+  std::vector<pid_t> children;
+  for (int writer = 0; writer < kWriters; ++writer) {
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+      int code = 0;
+      try {
+        ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+        record_distinct(database, writer, kPerWriter);
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "writer %d failed: %s\n", writer, error.what());
+        code = 1;
+      } catch (...) {
+        code = 1;
+      }
+      ::_exit(code);  // never return into Catch in the child
+    }
+    children.push_back(child);
+  }
+  for (const pid_t child : children) {
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+  }
+  check_all_written(path, kWriters, kPerWriter);
+  CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+}
+
+TEST_CASE("ResultsDatabase: writers that create a new database at the same moment all succeed", "[database]") {
+  // Several lanes or searches started together on a results file that does not exist yet. Each
+  // round is a race on a fresh file; a lost race shows as "database is locked".
+  constexpr int kRounds = 60;
+  constexpr int kWriters = 4;
+  constexpr int kPerWriter = 5;
+  TempDir dir("create-race");
+  for (int round = 0; round < kRounds; ++round) {
+    const std::string path = dir.file("results-" + std::to_string(round) + ".db");
+    const auto errors = run_writers(path, ResultsDatabase::Mode::create_if_missing, kWriters, kPerWriter);
+    INFO("round " << round);
+    for (const auto& error : errors) UNSCOPED_INFO(error);
+    REQUIRE(errors.empty());
+    check_all_written(path, kWriters, kPerWriter);
+    REQUIRE(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
+  }
+}
+
+TEST_CASE("ResultsDatabase creates the folder of a new database", "[database]") {
+  const auto root = fs::temp_directory_path() / ("policytune-db-folder-" + std::to_string(::getpid()));
+  const std::string path = (root / "a" / "b" / "results.db").string();
+  { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
+  CHECK(fs::exists(path));
+  fs::remove_all(root);
+}
+
+TEST_CASE("source versions: rows and newest measurement per benchmark source, removed in one go", "[database][prune]") {
+  TempDir dir("db-versions");
+  const std::string path = dir.file("results.db");
+  ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+  // reduce.sum measured from two sources (a comment edited in between), scan.exclusive.sum from one.
+  std::vector<Measurement> rows;
+  for (const std::string variant : {"base", "ipt_7", "ipt_8"}) {
+    Measurement old = sample_measurement(variant);
+    old.source_hash = "00000000000000aa";
+    old.recorded_at = variant == "ipt_8" ? "2025-01-02T05:00:00Z" : "2025-01-02T03:04:05Z";
+    rows.push_back(old);
+    Measurement now = sample_measurement(variant);
+    now.source_hash = "00000000000000bb";
+    now.recorded_at = "2025-02-01T00:00:00Z";
+    rows.push_back(now);
+  }
+  Measurement scan = sample_measurement("base");
+  scan.benchmark = "scan.exclusive.sum";
+  rows.push_back(scan);
+  database.record(rows);
+  database.record(SearchSpaceRecord{"reduce.sum", "00000000000000aa", "reduce", "18", "T_ITEMS ipt 1:18:1\n"});
+  database.record(SearchSpaceRecord{"reduce.sum", "00000000000000bb", "reduce", "18", "T_ITEMS ipt 1:18:1\n"});
+
+  using policytune::SourceVersion;
+  CHECK(database.source_versions() ==
+        std::vector<SourceVersion>{{"reduce.sum", "00000000000000bb", 3, "2025-02-01T00:00:00Z"},
+                                   {"reduce.sum", "00000000000000aa", 3, "2025-01-02T05:00:00Z"},
+                                   {"scan.exclusive.sum", "0123456789abcdef", 1, "2025-01-02T03:04:05Z"}});
+
+  CHECK(database.remove_source_versions({{"reduce.sum", "00000000000000aa"}, {"reduce.sum", "no-such-hash"}}) ==
+        std::vector<std::size_t>{3, 0});
+  CHECK(database.source_versions() ==
+        std::vector<SourceVersion>{{"reduce.sum", "00000000000000bb", 3, "2025-02-01T00:00:00Z"},
+                                   {"scan.exclusive.sum", "0123456789abcdef", 1, "2025-01-02T03:04:05Z"}});
+  for (const auto& row : database.measurements()) CHECK(row.source_hash != "00000000000000aa");
+  const auto spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 1);
+  CHECK(spaces.front().source_hash == "00000000000000bb");
+}
+
+namespace {
+
+// A database in rollback-journal mode (as SQLite writes it by default, and as shipped databases
+// often are) with one measurement: opening it for writing would switch its header to WAL mode.
+std::string rollback_journal_database(const TempDir& dir, const std::string& name) {
+  const std::string path = dir.file(name);
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(sample_measurement("base"));
+  }
+  raw_sql(path, "PRAGMA journal_mode = DELETE");
+  return path;
+}
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Root ignores file permissions: a permission test proves nothing there.
+bool permissions_apply() { return ::geteuid() != 0; }
+
+// Makes `path` read-only for the test's duration, writable again afterwards (so it can be removed).
+struct ReadOnly {
+  fs::path path;
+  fs::perms before;
+  explicit ReadOnly(fs::path target) : path(std::move(target)), before(fs::status(path).permissions()) {
+    fs::permissions(path, fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
+                    fs::perm_options::remove);
+  }
+  ~ReadOnly() { fs::permissions(path, before); }
+};
+
+}  // namespace
+
+TEST_CASE("ResultsDatabase opened read-only writes nothing: same bytes, same time, no WAL switch", "[database][readonly]") {
+  TempDir dir("readonly-bytes");
+  const std::string path = rollback_journal_database(dir, "shipped.db");
+  const std::string bytes = bytes_of(path);
+  const auto modified = fs::last_write_time(path);
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+    CHECK(database.measurements().size() == 1);
+    CHECK(database.search_spaces().empty());
+    CHECK(database.source_versions().size() == 1);
+  }
+  CHECK(bytes_of(path) == bytes);
+  CHECK(fs::last_write_time(path) == modified);
+  CHECK(raw_count(path, "SELECT count(*) FROM pragma_journal_mode WHERE journal_mode = 'delete'") == 1);
+  CHECK_FALSE(fs::exists(path + "-wal"));
+}
+
+TEST_CASE("ResultsDatabase opened read-only does not give an empty file a schema", "[database][readonly]") {
+  TempDir dir("readonly-empty");
+  const std::string path = dir.write("empty.db", "");
+  ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+  CHECK(database.measurements().empty());
+  CHECK(database.source_versions().empty());
+  CHECK(fs::file_size(path) == 0);
+  CHECK_THROWS_AS(database.record(sample_measurement("base")), std::logic_error);
+}
+
+TEST_CASE("ResultsDatabase opened read-only still refuses a missing file or another schema", "[database][readonly]") {
+  TempDir dir("readonly-refuse");
+  expect_open_fails(dir.file("missing.db"), ResultsDatabase::Mode::read_only, "no such database");
+  CHECK_FALSE(fs::exists(dir.file("missing.db")));
+  const std::string path = rollback_journal_database(dir, "old.db");
+  raw_sql(path, "UPDATE schema_version SET version = 99");
+  expect_open_fails(path, ResultsDatabase::Mode::read_only, "schema version 99");
+}
+
+TEST_CASE("ResultsDatabase reads a write-protected database and refuses to write it with an EnvironmentError",
+          "[database][readonly]") {
+  if (!permissions_apply()) {
+    WARN("skipped: running as root, which ignores file permissions");
+    return;
+  }
+  TempDir dir("readonly-file");
+  for (const bool wal : {false, true}) {
+    DYNAMIC_SECTION((wal ? "WAL mode" : "rollback journal")) {
+      const std::string path = rollback_journal_database(dir, wal ? "wal.db" : "journal.db");
+      if (wal) raw_sql(path, "PRAGMA journal_mode = WAL");
+      const std::string bytes = bytes_of(path);
+      SECTION("a read-only file") {
+        ReadOnly file(path);
+        CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 1);
+        CHECK_THROWS_AS(ResultsDatabase(path, ResultsDatabase::Mode::must_exist), policytune::EnvironmentError);
+      }
+      SECTION("a file in a read-only folder") {
+        ReadOnly folder(dir.path());
+        CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 1);
+        try {
+          ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+          FAIL("opened for writing");
+        } catch (const policytune::EnvironmentError& error) {
+          CHECK_THAT(std::string(error.what()), Catch::Matchers::Contains("read-only database"));
+        }
+      }
+      CHECK(bytes_of(path) == bytes);
+    }
+  }
+}
+
+TEST_CASE("ResultsDatabase reads a WAL database in a read-only folder with and without its -wal and -shm files",
+          "[database][readonly]") {
+  if (!permissions_apply()) {
+    WARN("skipped: running as root, which ignores file permissions");
+    return;
+  }
+  TempDir dir("readonly-wal");
+  const std::string path = rollback_journal_database(dir, "wal.db");
+  raw_sql(path, "PRAGMA journal_mode = WAL");
+  SECTION("without them: read as immutable") {
+    REQUIRE_FALSE(fs::exists(path + "-wal"));
+    ReadOnly folder(dir.path());
+    CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 1);
+  }
+  SECTION("with them, as a writer left them open") {
+    // A connection that stays open keeps -wal and -shm beside the file, with a row only the log holds.
+    sqlite3* writer = nullptr;
+    REQUIRE(sqlite3_open_v2(path.c_str(), &writer, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(writer, "SELECT count(*) FROM measurements", nullptr, nullptr, nullptr) == SQLITE_OK);
+    {
+      ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+      database.record(sample_measurement("unroll_2"));
+    }
+    REQUIRE(fs::exists(path + "-wal"));
+    REQUIRE(fs::exists(path + "-shm"));
+    {
+      ReadOnly folder(dir.path());
+      ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+      CHECK(database.measurements().size() == 2);  // the log's row too
+    }
+    sqlite3_close(writer);
+  }
+}
