@@ -53,7 +53,7 @@ line the release cannot take fails the configure with the template's file and li
 
 ``DISPATCH Elements{io}`` renders, where the measurements show several policies beating one, a
 policy per contiguous range of that runtime axis and a constexpr selector that picks the range from
-the runtime value (``policytune generate --dispatch``; the README's "Policies per problem size").
+the runtime value (``policytune generate --dispatch``; docs/guide/size-dispatch.md).
 #]=======================================================================]
 set(POLICYTUNE_MODE "tuned" CACHE STRING "What tune_algorithm() renders: tuned, base or test")
 set_property(CACHE POLICYTUNE_MODE PROPERTY STRINGS tuned base test)

@@ -62,7 +62,7 @@ add_test(NAME cli.check.junit
   COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/cli/check_junit.sh" $<TARGET_FILE:policytune> "${Python3_EXECUTABLE}"
           "${CMAKE_CURRENT_SOURCE_DIR}/data/junit/junit.xsd" "${report_work}/check-junit" "${CMAKE_CURRENT_SOURCE_DIR}/data")
 
-# The script behind README's report timing, in a short form.
+# The script behind docs/results/report-timing.md's timing, in a short form.
 policytune_script_test(benchmark-report 3000)
 add_test(NAME cli.check.junit_is_a_directory
   COMMAND ${CMAKE_COMMAND}

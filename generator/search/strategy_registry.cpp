@@ -16,7 +16,7 @@ namespace {
 
 // "auto" without a budget searches exhaustively up to this many points.
 constexpr std::uint64_t kSmallSpace = 1000;
-// What "auto" picks for larger spaces: the best on the recorded landscapes (README, "Search strategies").
+// What "auto" picks for larger spaces: the best on the recorded landscapes (docs/results/strategies-replay.md).
 constexpr const char* kStrongest = "adaptive_evolution";
 
 // A strategy with its default settings.

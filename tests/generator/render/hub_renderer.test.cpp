@@ -170,8 +170,8 @@ TEST_CASE("with --dispatch and no dispatch kept, the hub keeps the selector's sh
 
 namespace {
 
-// The host example's recorded search (bench/radix_sort/host_keys.cpp on the CI machine; README,
-// "Policies per problem size"), selected with dispatch over Elements{io}.
+// The host example's recorded search (bench/radix_sort/host_keys.cpp on the CI machine;
+// docs/guide/size-dispatch.md), selected with dispatch over Elements{io}.
 struct HostDispatch {
   std::string source = POLICYTUNE_SOURCE_DIR "/bench/radix_sort/host_keys.cpp";
   std::string text = read_text_file(source);

@@ -71,7 +71,7 @@ TEST_CASE("report of the recorded radix sort: scores, speedups, dispatch, covera
       CHECK(spread.mean <= spread.max);
       if (spread.winner) CHECK((spread.min <= *spread.winner && *spread.winner <= spread.max));
     }
-    // Size dispatch over Elements{io}: kept for both key types (README's recorded search).
+    // Size dispatch over Elements{io}: kept for both key types (docs/results/size-dispatch-host.md's recorded search).
     REQUIRE(w.dispatch.dispatch);
     CHECK(w.dispatch.kept);
     CHECK(w.dispatch.dispatch->axis.name == "Elements{io}");
