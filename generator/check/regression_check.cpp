@@ -288,7 +288,7 @@ private:
 class BenchmarkCheck {
 public:
   BenchmarkCheck(const CheckOptions& options, SearchProgress& progress, const std::string& source)
-      : options_(options), session_(options.measuring, progress, source), progress_(progress) {}
+      : options_(options), session_(options.measuring, progress, read_benchmark_source(source)), progress_(progress) {}
 
   void run(const std::vector<Measurement>& stored, CheckReport& report) {
     session_.prepare();

@@ -193,16 +193,16 @@ void check_interrupt() {
   if (interrupt_requested()) throw SearchInterrupted();
 }
 
-BenchmarkSession::BenchmarkSession(const RunOptions& options, RunLog& progress, std::string source)
+BenchmarkSession::BenchmarkSession(const RunOptions& options, RunLog& progress, BenchmarkSource source)
     : options_(options),
       progress_(progress),
-      source_(std::move(source)),
-      jobs_(options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {
+      source_(std::move(source.path)),
+      source_text_(std::move(source.text)),
+      jobs_(options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency())),
+      space_(std::move(source.space)),
+      constraints_(std::move(source.constraints)) {
   // The launcher's daemon (sccache's server) keeps serving the project's compiles after us.
   if (!options.compiler.launcher.empty()) spare_descendants_of_launcher(options.compiler.launcher);
-  source_text_ = read_text_file(source_);
-  space_ = parse_search_space(source_text_, source_);
-  constraints_ = parse_constraints(source_text_, source_, space_);
   name_ = benchmark_name_from_path(source_);
   algorithm_ = algorithm_of(name_);
   source_hash_ = content_hash(source_text_);

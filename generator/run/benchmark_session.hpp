@@ -15,6 +15,7 @@
 #include "run/interrupted.hpp"
 #include "run/run_log.hpp"
 #include "run/run_options.hpp"
+#include "space/benchmark_source.hpp"
 #include "space/constraint.hpp"
 #include "space/search_space.hpp"
 #include "store/base_answer_cache.hpp"
@@ -39,8 +40,8 @@ public:
     std::string reason;
   };
 
-  // Parses the source's search space; builds nothing yet.
-  BenchmarkSession(const RunOptions& options, RunLog& progress, std::string source);
+  // Takes the source as read and parsed once (space/benchmark_source.hpp); builds nothing yet.
+  BenchmarkSession(const RunOptions& options, RunLog& progress, BenchmarkSource source);
 
   const std::string& source() const { return source_; }
   const std::string& name() const { return name_; }            // "reduce.sum"

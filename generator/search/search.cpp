@@ -188,12 +188,28 @@ private:
   Seconds base_time_{0};  // base's latest run, which the variants' time limit scales with
 };
 
+// Whether a workload's strategy is told what its points cost: a --compile-only search measures
+// nothing, so only the strategies that need no results can run it.
+enum class Feedback { measured, none };
+
+// A workload's strategy, and the name `auto` resolved to.
+struct StartedStrategy {
+  std::unique_ptr<SearchStrategy> strategy;
+  std::string name;
+};
+
+// Base's rows of one workload, and how long base ran them (the variants' time limit scales with it).
+struct BaseRows {
+  std::vector<Measurement> rows;
+  Seconds run_time{0};
+};
+
 // One benchmark source being searched.
 class BenchmarkSearch {
 public:
   // With `answers`, what base answered earlier stands in for building it (BenchmarkSession::prepare).
   BenchmarkSearch(const SearchOptions& options, SearchProgress& progress, ResultsStore& database,
-                  BaseAnswerCache* answers, std::string source)
+                  BaseAnswerCache* answers, BenchmarkSource source)
       : options_(options), progress_(progress), database_(database), answers_(answers),
         session_(options, progress, std::move(source)) {}
 
@@ -251,18 +267,17 @@ private:
     if (!options_.force) {
       for (auto& row : database_.measurements(scope)) stored[row.variant].push_back(std::move(row));
     }
-    Seconds base_run_time{0};
-    const std::vector<Measurement> base_rows = base_rows_of(workload, title, stored["base"], base_run_time);
-    const Seconds run_timeout = session_.variant_run_timeout(base_run_time);
+    const BaseRows base = base_rows_of(workload, title, stored["base"]);
+    const Seconds run_timeout = session_.variant_run_timeout(base.run_time);
 
     const VariantSpace variants = variant_space();
     const SearchPrior prior = prior_of(workload, variants);
-    std::string strategy_name;
-    const auto strategy = start_strategy(variants, title, true, &strategy_name, &prior);
+    const StartedStrategy started_strategy = start_strategy(variants, title, Feedback::measured, prior);
+    SearchStrategy& strategy = *started_strategy.strategy;
     const std::size_t round = search_round_size(session_.round_size(), session_.jobs(), options_.budget,
-                                                registered_strategy(strategy_name).learns_from_results);
+                                                registered_strategy(started_strategy.name).learns_from_results);
 
-    VariantBook book(database_, progress_, base_rows, declared_runtime_axes(session_.entries()));
+    VariantBook book(database_, progress_, base.rows, declared_runtime_axes(session_.entries()));
     const auto started = std::chrono::steady_clock::now();
     while (true) {
       check_interrupt();
@@ -270,9 +285,9 @@ private:
         progress_.message(fmt::format("{}: --time-limit of {} s reached", title, *options_.time_limit));
         break;
       }
-      const std::vector<Point> points = strategy->propose(round);
+      const std::vector<Point> points = strategy.propose(round);
       if (points.empty()) break;
-      search_round(points, *strategy, variants, stored, book, workload, run_timeout);
+      search_round(points, strategy, variants, stored, book, workload, run_timeout);
     }
     progress_.end_workload();
     book.check_some_succeeded(session_.source(), title);
@@ -287,23 +302,23 @@ private:
     if (const auto said = confirm_workload(database_, request, finalists)) progress_.message(title + ": " + *said);
   }
 
-  // Base's rows of one workload: the stored ones, else measured now and stored; and its run time
-  // (`base_run_time`), which the variants' time limit scales with. Throws when base never ran well.
-  std::vector<Measurement> base_rows_of(const CompileTimeWorkload& workload, const std::string& title,
-                                        std::vector<Measurement> base_rows, Seconds& base_run_time) {
-    if (base_rows.empty()) {
+  // Base's rows of one workload: the stored ones, else measured now and stored; and its run time,
+  // which the variants' time limit scales with. Throws when base never ran well.
+  BaseRows base_rows_of(const CompileTimeWorkload& workload, const std::string& title, std::vector<Measurement> stored_rows) {
+    BaseRows base{std::move(stored_rows), Seconds{0}};
+    if (base.rows.empty()) {
       progress_.message(fmt::format("{}: measuring base", title));
-      base_rows = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), &base_run_time);
-      database_.record(base_rows);
+      base.rows = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), &base.run_time);
+      database_.record(base.rows);
     } else {
-      for (const auto& row : base_rows) base_run_time += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
+      for (const auto& row : base.rows) base.run_time += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
     }
-    const auto base_ok = std::find_if(base_rows.begin(), base_rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
-    if (base_ok == base_rows.end()) {
+    const auto base_ok = std::find_if(base.rows.begin(), base.rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
+    if (base_ok == base.rows.end()) {
       throw UserError(session_.source(), 0, fmt::format("base of {} has no successful measurement: {}: {}", title,
-                                              to_string(base_rows.front().status), base_rows.front().reason));
+                                              to_string(base.rows.front().status), base.rows.front().reason));
     }
-    return base_rows;
+    return base;
   }
 
   // One round of proposed points: a variant stored earlier is booked again; the others are built
@@ -352,15 +367,14 @@ private:
   }
 
   // The strategy that searches one workload (`auto` resolved, and said so), with its progress
-  // report begun. `variants` must outlive it. Without `feedback` (nothing is measured) only the
-  // strategies that need no results can run.
-  std::unique_ptr<SearchStrategy> start_strategy(const VariantSpace& variants, const std::string& title, bool feedback,
-                                                 std::string* resolved = nullptr, const SearchPrior* prior = nullptr) {
+  // report begun. `variants` and `prior` must outlive it. Where nothing is measured
+  // (Feedback::none) only the strategies that need no results can run.
+  StartedStrategy start_strategy(const VariantSpace& variants, const std::string& title, Feedback feedback,
+                                 const SearchPrior& prior) {
     const BigCount& size = session_.space().size();
     const std::string name = resolve_strategy(options_.strategy, size, options_.budget);
-    if (resolved != nullptr) *resolved = name;
-    if (!feedback) require_runs_without_results(name);
-    auto strategy = make_strategy(name, variants, options_.budget, options_.seed, prior);
+    if (feedback == Feedback::none) require_runs_without_results(name);
+    auto strategy = make_strategy(name, variants, options_.budget, options_.seed, &prior);
     // Progress counts against the variants this run may propose: constraints and shard applied.
     if (!allowed_in_run_) {
       const auto counted = variants.count_allowed(kCountLimit);
@@ -369,10 +383,10 @@ private:
     const BigCount planned = options_.budget ? std::min(*allowed_in_run_, BigCount(*options_.budget)) : *allowed_in_run_;
     progress_.begin_workload(title, planned.fits_u64() ? planned.to_u64() : UINT64_MAX);
     if (name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, name));
-    if (prior != nullptr && !prior->empty() && registered_strategy(name).uses_prior) {
-      progress_.message(fmt::format("{}: guided by what {} other device(s) found", title, prior->sources()));
+    if (!prior.empty() && registered_strategy(name).uses_prior) {
+      progress_.message(fmt::format("{}: guided by what {} other device(s) found", title, prior.sources()));
     }
-    return strategy;
+    return {std::move(strategy), name};
   }
 
   // What other devices found for this workload, from the databases --prior names.
@@ -401,10 +415,12 @@ private:
   void compile_workload(const CompileTimeWorkload& workload) {
     const SearchSpace& space = session_.space();
     const VariantSpace variants = variant_space();
-    const auto strategy = start_strategy(variants, title_of(workload), false);
+    const SearchPrior no_prior;
+    const StartedStrategy started_strategy = start_strategy(variants, title_of(workload), Feedback::none, no_prior);
+    SearchStrategy& strategy = *started_strategy.strategy;
     while (true) {
       check_interrupt();
-      const std::vector<Point> points = strategy->propose(session_.round_size());
+      const std::vector<Point> points = strategy.propose(session_.round_size());
       if (points.empty()) break;
       std::vector<std::pair<std::string, Variant>> to_build;
       for (const Point& point : points) {
@@ -414,7 +430,7 @@ private:
       const auto builds = session_.build(to_build, workload);
       for (std::size_t i = 0; i < builds.size(); ++i) {
         progress_.variant_done(builds[i].variant, builds[i].status, builds[i].reason, std::nullopt, false);
-        strategy->report(points[i], std::nullopt);
+        strategy.report(points[i], std::nullopt);
       }
       remove_binaries(builds);
     }
@@ -524,12 +540,10 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
     throw UserError("-R '" + options.benchmark_regex + "' is not a valid regex: " + error.what());
   }
   // Parse every source before building anything: a bad %RANGE% line fails fast.
-  std::vector<std::string> selected;
-  for (const auto& source : options.sources) {
-    const std::string name = benchmark_name_from_path(source);
-    const std::string text = read_text_file(source);
-    parse_constraints(text, source, parse_search_space(text, source));
-    if (std::regex_search(name, pattern)) selected.push_back(source);
+  std::vector<BenchmarkSource> selected;
+  for (const auto& path : options.sources) {
+    BenchmarkSource source = read_benchmark_source(path);
+    if (std::regex_search(benchmark_name_from_path(path), pattern)) selected.push_back(std::move(source));
   }
   if (selected.empty()) throw UserError("no benchmark matches -R '" + options.benchmark_regex + "'");
   const bool no_prior = std::find(options.priors.begin(), options.priors.end(), "none") != options.priors.end();
@@ -551,8 +565,8 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
     answers = std::make_unique<BaseAnswerCache>(options.database);
   }
   ResultsStore& database = *store;
-  for (const auto& source : selected) {
-    BenchmarkSearch search(options, progress, database, answers.get(), source);
+  for (auto& source : selected) {
+    BenchmarkSearch search(options, progress, database, answers.get(), std::move(source));
     search.run();
   }
 }

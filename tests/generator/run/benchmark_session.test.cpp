@@ -62,7 +62,7 @@ std::vector<std::pair<std::string, Variant>> every_variant(const SearchSpace& sp
 
 TEST_CASE("a batch that fails is split until its failing variants are isolated", "[benchmark_session][batch]") {
   Session s(8);
-  BenchmarkSession session(s.options, s.progress, kFaults + "batch_isolation.cpp");
+  BenchmarkSession session(s.options, s.progress, read_benchmark_source(kFaults + "batch_isolation.cpp"));
   session.prepare();
   const auto workloads = session.selected_workloads();
   REQUIRE(workloads.size() == 1);
@@ -96,7 +96,7 @@ TEST_CASE("a batch that fails is split until its failing variants are isolated",
 
 TEST_CASE("a variant ptxas refuses for too much shared memory is skipped, a broken one failed", "[benchmark_session][batch]") {
   Session s(4);
-  BenchmarkSession session(s.options, s.progress, kFaults + "ptxas_refusal.cpp");
+  BenchmarkSession session(s.options, s.progress, read_benchmark_source(kFaults + "ptxas_refusal.cpp"));
   session.prepare();
   const auto workload = session.selected_workloads().at(0);
   const auto builds = session.build(every_variant(session.space()), workload);
@@ -119,7 +119,7 @@ TEST_CASE("a variant ptxas refuses for too much shared memory is skipped, a brok
 
 TEST_CASE("a source whose variants only compile alone is built one variant per binary", "[benchmark_session][batch]") {
   Session s(4);
-  BenchmarkSession session(s.options, s.progress, kFaults + "unbatchable.cpp");
+  BenchmarkSession session(s.options, s.progress, read_benchmark_source(kFaults + "unbatchable.cpp"));
   session.prepare();
   const auto workload = session.selected_workloads().at(0);
   const auto variants = every_variant(session.space());
@@ -137,7 +137,7 @@ TEST_CASE("a source whose variants only compile alone is built one variant per b
 
 TEST_CASE("variants of a source whose includes depend on the variant are never batched", "[benchmark_session][batch]") {
   Session s(0);
-  BenchmarkSession session(s.options, s.progress, kFaults + "host.cpp");
+  BenchmarkSession session(s.options, s.progress, read_benchmark_source(kFaults + "host.cpp"));
   session.prepare();
   const auto workload = session.selected_workloads().at(0);
   const SearchSpace& space = session.space();
@@ -152,7 +152,7 @@ TEST_CASE("variants of a source whose includes depend on the variant are never b
 
 TEST_CASE("a batched binary runs only the variant it is asked for", "[benchmark_session][batch]") {
   Session s(3);
-  BenchmarkSession session(s.options, s.progress, POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp");
+  BenchmarkSession session(s.options, s.progress, read_benchmark_source(POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp"));
   session.prepare();
   const auto workloads = session.selected_workloads();
   REQUIRE(workloads.size() == 2);

@@ -1,0 +1,16 @@
+#include "space/benchmark_source.hpp"
+
+#include <utility>
+
+#include "core/text_input.hpp"
+
+namespace policytune {
+
+BenchmarkSource read_benchmark_source(const std::string& path) {
+  BenchmarkSource source{path, read_text_file(path), {}, {}};
+  source.space = parse_search_space(source.text, path);
+  source.constraints = parse_constraints(source.text, path, source.space);
+  return source;
+}
+
+}  // namespace policytune
