@@ -152,11 +152,11 @@ private:
   bool measure_variants() {
     BenchmarkSession::Build base = session_.base_build();
     base.selection.insert(base.selection.end(), {"--axis", restriction_});
-    Seconds base_time{0};
-    measured_["base"] = session_.measure(base, workload_, session_.base_run_timeout(), &base_time);
+    auto measured_base = session_.measure(base, workload_, session_.base_run_timeout());
+    measured_["base"] = std::move(measured_base.rows);
     for (auto build : builds_) {
       build.selection.insert(build.selection.end(), {"--axis", restriction_});
-      measured_[build.variant] = session_.measure(build, workload_, session_.variant_run_timeout(base_time));
+      measured_[build.variant] = session_.measure(build, workload_, session_.variant_run_timeout(measured_base.elapsed)).rows;
     }
     remove_binaries();
     bool ran = true;
@@ -374,9 +374,9 @@ private:
       failed("", fmt::format("{}: {}", to_string(build.status), build.reason));
       return;
     }
-    Seconds base_time{0};
-    const auto base_rows = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), &base_time);
-    const auto shipped_rows = session_.measure(build, workload, session_.variant_run_timeout(base_time));
+    const auto measured_base = session_.measure(session_.base_build(), workload, session_.base_run_timeout());
+    const auto& base_rows = measured_base.rows;
+    const auto shipped_rows = session_.measure(build, workload, session_.variant_run_timeout(measured_base.elapsed)).rows;
     std::error_code ignored;
     std::filesystem::remove(build.binary, ignored);
 

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -11,10 +10,10 @@
 
 #include "core/measurement.hpp"
 #include "protocol/harness_protocol.hpp"
-#include "run/build_queue.hpp"
 #include "run/interrupted.hpp"
 #include "run/run_log.hpp"
 #include "run/run_options.hpp"
+#include "run/variant_builder.hpp"
 #include "space/benchmark_source.hpp"
 #include "space/constraint.hpp"
 #include "space/search_space.hpp"
@@ -30,14 +29,13 @@ class BenchmarkSession {
 public:
   using Seconds = std::chrono::duration<double>;
 
-  // A variant made runnable: its binary (shared by a batch's variants) and the arguments that
-  // select it there; or why it could not be built.
-  struct Build {
-    std::string variant;
-    std::string binary;
-    std::vector<std::string> selection;  // {"--variant", name} in a batched binary
-    Status status = Status::ok;
-    std::string reason;
+  using Build = VariantBuild;  // run/variant_builder.hpp
+
+  // What one run of a variant gave: its rows, and how long it ran (base's run time scales the
+  // variants' time limit).
+  struct Measured {
+    std::vector<Measurement> rows;
+    Seconds elapsed{0};
   };
 
   // Takes the source as read and parsed once (space/benchmark_source.hpp); builds nothing yet.
@@ -68,16 +66,15 @@ public:
   // A row of this benchmark on this device, to be filled in.
   Measurement template_row(const std::string& ct_workload) const;
 
-  // Builds the named variants of one workload, `jobs` compiles at a time, several variants to a
-  // binary where the source allows (see batch_source.hpp); a batch that fails is split until its
-  // failing variants are isolated. One Build per variant, in order.
+  // Builds the named variants of one workload (VariantBuilder::build), base first where it is
+  // not built yet. One Build per variant, in order.
   std::vector<Build> build(const std::vector<std::pair<std::string, Variant>>& variants, const CompileTimeWorkload& workload);
 
   // Runs a built variant on one compile-time workload with the sampling settings and runtime-axis
   // filters; `environment` ("NAME=value") is added to the run's (a lane's CUDA_VISIBLE_DEVICES).
-  // A failure becomes a row, never an exception; SearchInterrupted on Ctrl-C.
-  std::vector<Measurement> measure(const Build& build, const CompileTimeWorkload& workload, Seconds timeout,
-                                   Seconds* elapsed = nullptr, const std::vector<std::string>& environment = {});
+  // A failure becomes a row (run/harness_rows.hpp), never an exception; SearchInterrupted on Ctrl-C.
+  Measured measure(const Build& build, const CompileTimeWorkload& workload, Seconds timeout,
+                   const std::vector<std::string>& environment = {});
 
   // Whether base has run `workload` in this build folder, leaving the outputs that the variants of
   // a benchmark without a check of its own are compared with. False in a fresh folder whose base
@@ -90,12 +87,9 @@ public:
 
   unsigned jobs() const { return jobs_; }
   // How many variants a search builds per round: a full batch for every core.
-  std::size_t round_size() const;
+  std::size_t round_size() const { return builder_.round_size(); }
 
 private:
-  struct WorkloadBuild;  // one call of build(): its variants, folder, time limit and results
-  struct GroupCompile;   // how one group of its variants is compiled
-
   // prepare()'s steps: base built (or reused), its entries listed, the device probed; or all three
   // taken from what base answered earlier.
   bool recall_answer();
@@ -104,17 +98,8 @@ private:
   void build_base(const std::string& joined_command);
   BaseAnswer ask_base() const;
   void adopt(const BaseAnswer& answer);
-  // The rows of a run that ended well: one per state, each checked; or one failure row.
-  std::vector<Measurement> rows_of_run(const HarnessRun& run, const std::string& ct_workload, Measurement failure) const;
   std::vector<std::string> with_reference_directory(std::vector<std::string> environment) const;
   std::filesystem::path base_outputs_marker(const CompileTimeWorkload& workload) const;
-  std::vector<std::string> local_header_texts() const;
-  // build()'s compile of one group of variants (indexes) into one binary, recorded in its builds.
-  GroupCompile group_compile(const std::vector<std::size_t>& group, const WorkloadBuild& job);
-  BuildQueue::Outcome compile_group(const std::vector<std::size_t>& group, WorkloadBuild& job);
-
-  Seconds build_timeout() const;
-  std::size_t batch_size_for(std::size_t variants) const;
 
   const RunOptions& options_;
   RunLog& progress_;
@@ -135,9 +120,7 @@ private:
   BaseAnswerCache* answers_ = nullptr;
   std::optional<BaseAnswerKey> answer_key_;  // where base's answer is remembered; none: not kept
   std::optional<BaseAnswer> recalled_;       // the answer taken from the cache while base is unbuilt
-  bool batchable_ = true;
-  bool batching_broken_ = false;  // a batch failed whose variants all compile alone
-  std::atomic<std::size_t> next_batch_id_{0};
+  VariantBuilder builder_;
 };
 
 // Thrown when a base built after its answer was taken from the cache answers otherwise (the key
@@ -146,8 +129,5 @@ class BaseAnswerChanged : public std::runtime_error {
 public:
   BaseAnswerChanged() : std::runtime_error("base answered otherwise than remembered") {}
 };
-
-// Throws SearchInterrupted when Ctrl-C or SIGTERM asked the tool to stop.
-void check_interrupt();
 
 }  // namespace policytune

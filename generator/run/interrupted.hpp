@@ -11,4 +11,8 @@ public:
   SearchInterrupted() : std::runtime_error("interrupted") {}
 };
 
+// Throws SearchInterrupted when Ctrl-C or SIGTERM asked the tool to stop (run/process.hpp's
+// interrupt_requested()).
+void check_interrupt();
+
 }  // namespace policytune

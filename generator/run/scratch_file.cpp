@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <fmt/format.h>
+#include <fstream>
 #include <functional>
 #include <charconv>
 #include <regex>
@@ -62,6 +64,13 @@ void publish(const fs::path& scratch, const fs::path& target) {
   std::error_code error;
   fs::rename(scratch, target, error);
   if (error) throw EnvironmentError(target.string(), "cannot put in place: " + error.message());
+}
+
+void write_build_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.flush();
+  if (!out) throw EnvironmentError(path.string(), std::string("cannot write: ") + std::strerror(errno));
 }
 
 }  // namespace policytune

@@ -23,4 +23,9 @@ std::size_t remove_stale_scratch(const std::filesystem::path& folder);
 // process running or reading `target` meanwhile sees the old file or the new one, never a part.
 void publish(const std::filesystem::path& scratch, const std::filesystem::path& target);
 
+// Writes a file of the build folder, checked: on a full disk a truncated batch source would count
+// as variants that do not compile, and an empty base.seconds would break the next search. Throws
+// EnvironmentError naming the file.
+void write_build_file(const std::filesystem::path& path, const std::string& text);
+
 }  // namespace policytune

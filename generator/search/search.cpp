@@ -173,8 +173,12 @@ public:
 
   std::vector<Measurement> run(const std::string& variant) override {
     const ConfirmationTimer timer(progress_);
-    if (variant == "base") return session_.measure(base_, workload_, session_.base_run_timeout(), &base_time_, environment_);
-    return session_.measure(builds_.at(variant), workload_, session_.variant_run_timeout(base_time_), nullptr, environment_);
+    if (variant == "base") {
+      auto measured = session_.measure(base_, workload_, session_.base_run_timeout(), environment_);
+      base_time_ = measured.elapsed;
+      return std::move(measured.rows);
+    }
+    return session_.measure(builds_.at(variant), workload_, session_.variant_run_timeout(base_time_), environment_).rows;
   }
 
 private:
@@ -308,7 +312,9 @@ private:
     BaseRows base{std::move(stored_rows), Seconds{0}};
     if (base.rows.empty()) {
       progress_.message(fmt::format("{}: measuring base", title));
-      base.rows = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), &base.run_time);
+      auto measured = session_.measure(session_.base_build(), workload, session_.base_run_timeout());
+      base.rows = std::move(measured.rows);
+      base.run_time = measured.elapsed;
       database_.record(base.rows);
     } else {
       for (const auto& row : base.rows) base.run_time += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
@@ -470,7 +476,7 @@ private:
           rows.push_back(failed);
         } else {
           try {
-            rows = session_.measure(build, workload, run_timeout, nullptr, environment);
+            rows = session_.measure(build, workload, run_timeout, environment).rows;
           } catch (const SearchInterrupted&) {
             interrupted = true;
             return;

@@ -12,7 +12,7 @@ using namespace policytune;
 
 namespace {
 
-CheckRow row(const std::string& rt_workload, CheckRow::Verdict verdict, double speedup) {
+CheckRow check_row(const std::string& rt_workload, CheckRow::Verdict verdict, double speedup) {
   CheckRow r;
   r.benchmark = "check.work";
   r.ct_workload = "T{ct}=I32";
@@ -32,9 +32,9 @@ CheckReport mixed_report() {
   CheckReport report;
   report.benchmarks = {{"check.work", "Host CPU", "1 tuned policy checked", false},
                        {"reduce.sum", "", "skipped: no CUDA device", true}};
-  report.rows = {row("N=1", CheckRow::Verdict::ok, 2.0), row("N=2", CheckRow::Verdict::regression, 0.5),
-                 row("N=3|4", CheckRow::Verdict::drift, 1.9)};
-  CheckRow failed = row("N=5", CheckRow::Verdict::failed, 1);
+  report.rows = {check_row("N=1", CheckRow::Verdict::ok, 2.0), check_row("N=2", CheckRow::Verdict::regression, 0.5),
+                 check_row("N=3|4", CheckRow::Verdict::drift, 1.9)};
+  CheckRow failed = check_row("N=5", CheckRow::Verdict::failed, 1);
   failed.reason = "run_failed: <signal 11> & \"core\"\x01";
   report.rows.push_back(failed);
   return report;

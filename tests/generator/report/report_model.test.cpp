@@ -20,7 +20,7 @@ Report radix_sort_report() {
   return build_report(database.measurements(), database.search_spaces(), kRadixSort);
 }
 
-Measurement row(const std::string& variant, const std::string& rt_workload, double median, Status status = Status::ok,
+Measurement report_row(const std::string& variant, const std::string& rt_workload, double median, Status status = Status::ok,
                 const std::string& reason = "") {
   Measurement m;
   m.algorithm = "tiny";
@@ -93,15 +93,15 @@ TEST_CASE("report of the recorded radix sort: scores, speedups, dispatch, covera
 
 TEST_CASE("report: failures by status with their reasons, skipped variants counted apart", "[report]") {
   const std::vector<Measurement> rows{
-      row("base", "N=1000", 2.0),
-      row("base", "N=4000", 8.0),
-      row("unroll_2", "N=1000", 1.0),
-      row("unroll_2", "N=4000", 4.0),
-      row("unroll_3", "", 0, Status::build_failed, "error: 'x' was not declared"),
-      row("unroll_4", "N=1000", 1.5),
-      row("unroll_4", "N=4000", 0, Status::run_failed, "signal 11"),
-      row("unroll_5", "", 0, Status::build_failed, "error: 'x' was not declared"),
-      row("unroll_6", "", 0, Status::skipped, "needs 64 KiB of shared memory"),
+      report_row("base", "N=1000", 2.0),
+      report_row("base", "N=4000", 8.0),
+      report_row("unroll_2", "N=1000", 1.0),
+      report_row("unroll_2", "N=4000", 4.0),
+      report_row("unroll_3", "", 0, Status::build_failed, "error: 'x' was not declared"),
+      report_row("unroll_4", "N=1000", 1.5),
+      report_row("unroll_4", "N=4000", 0, Status::run_failed, "signal 11"),
+      report_row("unroll_5", "", 0, Status::build_failed, "error: 'x' was not declared"),
+      report_row("unroll_6", "", 0, Status::skipped, "needs 64 KiB of shared memory"),
   };
   const Report report = build_report(rows, {}, "made-up.db");
   REQUIRE(report.workloads.size() == 1);

@@ -80,7 +80,7 @@ TEST_CASE("a batch that fails is split until its failing variants are isolated",
     binary_of[build.variant] = build.binary;
     // Each variant runs with its own SCALE: verification fails if one variant's macros leaked
     // into another's copy of the source.
-    const auto rows = session.measure(build, workloads[0], std::chrono::seconds(60));
+    const auto rows = session.measure(build, workloads[0], std::chrono::seconds(60)).rows;
     REQUIRE(rows.size() == 1);
     CHECK(rows[0].status == Status::ok);
     CHECK(rows[0].variant == build.variant);
@@ -111,7 +111,7 @@ TEST_CASE("a variant ptxas refuses for too much shared memory is skipped, a brok
   for (const auto* name : {"x_1", "x_3"}) {
     INFO(name);
     REQUIRE(by_name[name].status == Status::ok);
-    const auto rows = session.measure(by_name[name], workload, std::chrono::seconds(60));
+    const auto rows = session.measure(by_name[name], workload, std::chrono::seconds(60)).rows;
     REQUIRE(rows.size() == 1);
     CHECK(rows[0].status == Status::ok);
   }
@@ -162,7 +162,7 @@ TEST_CASE("a batched binary runs only the variant it is asked for", "[benchmark_
     REQUIRE(build.status == Status::ok);
     CHECK(build.binary == builds[0].binary);
     CHECK(build.selection == std::vector<std::string>{"--variant", build.variant});
-    const auto rows = session.measure(build, workloads[0], std::chrono::seconds(60));
+    const auto rows = session.measure(build, workloads[0], std::chrono::seconds(60)).rows;
     REQUIRE(rows.size() == 2);  // N = 1000, 4000
     for (const auto& row : rows) {
       CHECK(row.status == Status::ok);
@@ -172,7 +172,7 @@ TEST_CASE("a batched binary runs only the variant it is asked for", "[benchmark_
   // Without --variant a batched binary refuses to guess.
   BenchmarkSession::Build unselected = builds[0];
   unselected.selection.clear();
-  const auto rows = session.measure(unselected, workloads[0], std::chrono::seconds(60));
+  const auto rows = session.measure(unselected, workloads[0], std::chrono::seconds(60)).rows;
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].status == Status::run_failed);
   CHECK_THAT(rows[0].reason, Catch::Contains("choose one with --variant"));

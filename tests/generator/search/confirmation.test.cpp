@@ -19,9 +19,9 @@ using namespace policytune;
 namespace {
 
 const std::string kSpaceText = "// %RANGE% TUNE_X x 1:6:1\n";
-const std::vector<std::string> kSizes{"N=1000", "N=4000"};
+const std::vector<std::string> kConfirmationSizes{"N=1000", "N=4000"};
 
-Measurement row(const std::string& variant, const std::string& rt_workload, double median) {
+Measurement confirmation_row(const std::string& variant, const std::string& rt_workload, double median) {
   Measurement m;
   m.algorithm = "sum";
   m.benchmark = "sum.model";
@@ -39,14 +39,14 @@ Measurement row(const std::string& variant, const std::string& rt_workload, doub
 }
 
 MeasurementScope scope() {
-  const Measurement m = row("base", "", 0);
+  const Measurement m = confirmation_row("base", "", 0);
   return {m.benchmark, m.device, m.toolkit, m.library, m.source_hash, m.ct_workload};
 }
 
 // What the search stored: one median per variant and runtime workload (seconds).
 void store_search(InMemoryStore& store, const std::map<std::string, std::vector<double>>& medians) {
   for (const auto& [variant, times] : medians) {
-    for (std::size_t i = 0; i < kSizes.size(); ++i) store.record(row(variant, kSizes[i], times[i]));
+    for (std::size_t i = 0; i < kConfirmationSizes.size(); ++i) store.record(confirmation_row(variant, kConfirmationSizes[i], times[i]));
   }
 }
 
@@ -66,7 +66,7 @@ public:
     const double load = 1 + drift_ * static_cast<double>(ran.size());
     ran.push_back(variant);
     std::vector<Measurement> rows;
-    for (std::size_t i = 0; i < kSizes.size(); ++i) rows.push_back(row(variant, kSizes[i], truth_.at(variant)[i] * load));
+    for (std::size_t i = 0; i < kConfirmationSizes.size(); ++i) rows.push_back(confirmation_row(variant, kConfirmationSizes[i], truth_.at(variant)[i] * load));
     return rows;
   }
 
@@ -141,7 +141,7 @@ TEST_CASE("finalists that swap places by less than their rounds disagree are a t
 
 TEST_CASE("round noise: the standard error of the rounds' medians, the largest over runtime workloads", "[confirmation]") {
   const auto run = [](double small, double large) {
-    return std::vector<Measurement>{row("x_1", kSizes[0], small), row("x_1", kSizes[1], large)};
+    return std::vector<Measurement>{confirmation_row("x_1", kConfirmationSizes[0], small), confirmation_row("x_1", kConfirmationSizes[1], large)};
   };
   // N=1000's medians 0.9, 1.0 and 1.1: a spread of 0.1 around 1.0, over the square root of 3.
   CHECK(round_noise({run(0.9, 4.0), run(1.0, 4.0), run(1.1, 4.0)}) == Approx(0.1 / std::sqrt(3.0)));
@@ -207,7 +207,7 @@ TEST_CASE("a confirmed workload is not confirmed again; new finalists are, and o
   CHECK(resumed.ran.empty());
 
   // A search that went on found x_5 best: it is confirmed with base, and x_1 is no longer.
-  for (const auto& size : {0, 1}) store.record(row("x_5", kSizes[size], size == 0 ? 0.7e-3 : 2.8e-3));
+  for (const auto& size : {0, 1}) store.record(confirmation_row("x_5", kConfirmationSizes[size], size == 0 ? 0.7e-3 : 2.8e-3));
   ModelMachine later({{"base", {1e-3, 4e-3}}, {"x_5", {0.7e-3, 2.8e-3}}}, 0);
   REQUIRE(confirm_workload(store, {scope(), {}, {1, 3}}, later));
   CHECK(later.prepared == std::vector<std::string>{"x_5"});
@@ -235,7 +235,7 @@ TEST_CASE("confirmation is off with no finalists, and stores nothing when the fi
 
 TEST_CASE("rounds pool into one row per runtime workload: median of medians, all samples", "[confirmation]") {
   auto run_of = [](double median, std::int64_t count, double mean, double stddev) {
-    Measurement m = row("x_1", "N=1000", median);
+    Measurement m = confirmation_row("x_1", "N=1000", median);
     m.statistics = {count, median, mean, stddev, median / 2, median * 2};
     m.bytes_per_second = 1000 / median;  // 1000 bytes
     return std::vector<Measurement>{m};
@@ -259,7 +259,7 @@ TEST_CASE("rounds pool into one row per runtime workload: median of medians, all
   const auto with_failure = pool_rounds({run_of(1, 10, 1, 0), wrong});
   CHECK(with_failure.front().status == Status::wrong_result);
   CHECK(with_failure.front().reason == "mismatch at 7");
-  Measurement crashed = row("x_1", "", 0);
+  Measurement crashed = confirmation_row("x_1", "", 0);
   crashed.status = Status::run_failed;
   crashed.reason = "signal 11";
   const auto with_crash = pool_rounds({run_of(1, 10, 1, 0), {crashed}});

@@ -28,10 +28,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kFaults = POLICYTUNE_TEST_DATA "/faults/bench/faults/host.cpp";
+const std::string kFaultsHost = POLICYTUNE_TEST_DATA "/faults/bench/faults/host.cpp";
 const std::string kAllFail = POLICYTUNE_TEST_DATA "/faults/bench/faults/all_fail.cpp";
 const std::string kDeviceLimits = POLICYTUNE_TEST_DATA "/faults/bench/faults/device_limits.cpp";
-const std::string kWork = POLICYTUNE_TEST_DATA "/check/bench/check/work.cpp";
+const std::string kCheckWork = POLICYTUNE_TEST_DATA "/check/bench/check/work.cpp";
 
 struct Workspace {
   testing::TemporaryDirectory directory{"search"};
@@ -101,7 +101,7 @@ TEST_CASE("axis filters select compile-time and runtime workloads", "[search]") 
 
 TEST_CASE("each fault is recorded with its status and the search completes", "[search]") {
   Workspace workspace;
-  auto options = workspace.options(kFaults);
+  auto options = workspace.options(kFaultsHost);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.build_timeout = 30;  // fault_2 hangs the compiler; a correct variant must still compile on a loaded machine
   options.run_timeout = 20;  // fault_4 hangs its run; a correct run must still end in time on a loaded machine
@@ -197,7 +197,7 @@ TEST_CASE("shards of a search are disjoint and together are the whole search", "
   std::set<std::string> seen;
   std::size_t measured = 0;
   for (std::uint64_t k = 1; k <= 3; ++k) {
-    auto options = workspace.options(kWork, "shard" + std::to_string(k) + ".db");
+    auto options = workspace.options(kCheckWork, "shard" + std::to_string(k) + ".db");
     options.shard_index = k;
     options.shard_count = 3;
     SearchProgress progress(workspace.quiet, false);
@@ -210,7 +210,7 @@ TEST_CASE("shards of a search are disjoint and together are the whole search", "
   }
   CHECK(seen == std::set<std::string>{"work_1", "work_2", "work_3", "work_4"});
   CHECK(measured == 4);
-  auto bad = workspace.options(kWork);
+  auto bad = workspace.options(kCheckWork);
   bad.shard_index = 4;
   bad.shard_count = 3;
   SearchProgress progress(workspace.quiet, false);

@@ -15,7 +15,7 @@ const DeviceIdentity kHere{"NVIDIA H200", 132, 6144, true, "9.0", "580.65"};
 const DeviceIdentity kA100{"NVIDIA A100", 108, 5120, true, "8.0", "580.65"};
 const DeviceIdentity kL4{"NVIDIA L4", 58, 192, false, "8.9", "580.65"};
 
-Measurement row(const DeviceIdentity& device, const std::string& variant, double median,
+Measurement prior_row(const DeviceIdentity& device, const std::string& variant, double median,
                 const std::string& ct_workload = "T{ct}=I32", Status status = Status::ok) {
   Measurement m;
   m.algorithm = "tiny";
@@ -41,13 +41,13 @@ TEST_CASE("a search's prior is what other devices measured of the same benchmark
   const VariantSpace points(space, none, {});
   const std::vector<Measurement> rows{
       // This device's own results are no prior: they are measured already.
-      row(kHere, "base", 2.0), row(kHere, "unroll_4", 0.1),
+      prior_row(kHere, "base", 2.0), prior_row(kHere, "unroll_4", 0.1),
       // The A100: unroll_3 fastest, then unroll_1, unroll_2 failed; unroll_9 is not of this space.
-      row(kA100, "base", 2.0), row(kA100, "unroll_1", 1.5), row(kA100, "unroll_3", 1.0),
-      row(kA100, "unroll_2", 0, "T{ct}=I32", Status::run_failed), row(kA100, "unroll_9", 0.5),
+      prior_row(kA100, "base", 2.0), prior_row(kA100, "unroll_1", 1.5), prior_row(kA100, "unroll_3", 1.0),
+      prior_row(kA100, "unroll_2", 0, "T{ct}=I32", Status::run_failed), prior_row(kA100, "unroll_9", 0.5),
       // The L4 ranks unroll_1 first; its other workload and benchmarks are not this search's.
-      row(kL4, "base", 3.0), row(kL4, "unroll_1", 1.0), row(kL4, "unroll_3", 2.0),
-      row(kL4, "unroll_4", 0.1, "T{ct}=F32")};
+      prior_row(kL4, "base", 3.0), prior_row(kL4, "unroll_1", 1.0), prior_row(kL4, "unroll_3", 2.0),
+      prior_row(kL4, "unroll_4", 0.1, "T{ct}=F32")};
   const SearchPrior prior = stored_prior(rows, "tiny.sum", "T{ct}=I32", kHere, space, points);
   CHECK(prior.sources() == 2);
   // Points: unroll 1..4 are 0..3; ranks among each device's variants of this space. A100:

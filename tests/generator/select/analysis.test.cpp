@@ -11,7 +11,7 @@ using namespace policytune;
 
 namespace {
 
-Measurement row(const std::string& hash, const std::string& variant, const std::string& rt_workload, double median,
+Measurement analysis_row(const std::string& hash, const std::string& variant, const std::string& rt_workload, double median,
                 const std::string& recorded_at, Status status = Status::ok, const std::string& reason = "") {
   Measurement m;
   m.algorithm = "tiny";
@@ -33,12 +33,12 @@ Measurement row(const std::string& hash, const std::string& variant, const std::
 // tiny.sum before and after a comment was edited: the same variants, measured again, another winner.
 std::vector<Measurement> two_sources() {
   return {
-      row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
-      row("1111111111111111", "unroll_2", "N=1000", 1.0, "2025-01-01T00:00:01Z"),
-      row("1111111111111111", "unroll_3", "N=1000", 1.5, "2025-01-01T00:00:02Z"),
-      row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
-      row("2222222222222222", "unroll_2", "N=1000", 1.5, "2025-02-01T00:00:01Z"),
-      row("2222222222222222", "unroll_3", "N=1000", 1.0, "2025-02-01T00:00:02Z"),
+      analysis_row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
+      analysis_row("1111111111111111", "unroll_2", "N=1000", 1.0, "2025-01-01T00:00:01Z"),
+      analysis_row("1111111111111111", "unroll_3", "N=1000", 1.5, "2025-01-01T00:00:02Z"),
+      analysis_row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
+      analysis_row("2222222222222222", "unroll_2", "N=1000", 1.5, "2025-02-01T00:00:01Z"),
+      analysis_row("2222222222222222", "unroll_3", "N=1000", 1.0, "2025-02-01T00:00:02Z"),
   };
 }
 
@@ -83,13 +83,13 @@ TEST_CASE("coverage divides by the recorded space and names the source", "[analy
 
 TEST_CASE("analyze --failures lists each failed variant with status and reason", "[analyze][failures]") {
   std::vector<Measurement> rows{
-      row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
-      row("2222222222222222", "base", "N=4000", 8.0, "2025-02-01T00:00:00Z"),
-      row("2222222222222222", "unroll_2", "", 0, "2025-02-01T00:00:01Z", Status::build_failed,
+      analysis_row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
+      analysis_row("2222222222222222", "base", "N=4000", 8.0, "2025-02-01T00:00:00Z"),
+      analysis_row("2222222222222222", "unroll_2", "", 0, "2025-02-01T00:00:01Z", Status::build_failed,
           "sum.cpp:12: error: 'x' was not declared"),
-      row("2222222222222222", "unroll_3", "N=1000", 1.0, "2025-02-01T00:00:02Z"),
-      row("2222222222222222", "unroll_3", "N=4000", 0, "2025-02-01T00:00:02Z", Status::wrong_result, "element 7: 3 != 4"),
-      row("2222222222222222", "unroll_4", "N=1000", 0, "2025-02-01T00:00:03Z", Status::skipped, "too many threads"),
+      analysis_row("2222222222222222", "unroll_3", "N=1000", 1.0, "2025-02-01T00:00:02Z"),
+      analysis_row("2222222222222222", "unroll_3", "N=4000", 0, "2025-02-01T00:00:02Z", Status::wrong_result, "element 7: 3 != 4"),
+      analysis_row("2222222222222222", "unroll_4", "N=1000", 0, "2025-02-01T00:00:03Z", Status::skipped, "too many threads"),
   };
   const auto groups = group_by_workload(rows);
   const std::string failures = format_failures(groups, source_status(rows, {}));
@@ -127,9 +127,9 @@ TEST_CASE("runtime axes that are not what policytune stored name the database", 
 
 TEST_CASE("analyze --top names the variants a confirmation round measured again", "[analyze][confirmation]") {
   std::vector<Measurement> rows{
-      row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
-      row("1111111111111111", "unroll_2", "N=1000", 1.0, "2025-01-01T00:00:01Z"),
-      row("1111111111111111", "unroll_3", "N=1000", 1.5, "2025-01-01T00:00:02Z"),
+      analysis_row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
+      analysis_row("1111111111111111", "unroll_2", "N=1000", 1.0, "2025-01-01T00:00:01Z"),
+      analysis_row("1111111111111111", "unroll_3", "N=1000", 1.5, "2025-01-01T00:00:02Z"),
   };
   CHECK_THAT(format_top(group_by_workload(rows), 3), !Catch::Contains("confirmation"));
   rows[0].confirmed_rounds = 3;

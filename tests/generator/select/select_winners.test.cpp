@@ -51,7 +51,7 @@ const WorkloadPolicy& policy_of(const ArchitecturePolicies& policies, const std:
 const std::string kF32 = "T{ct}=F32,OffsetT{ct}=U32";
 
 // Owns the measurements a test scores; score_workload and pick_winner take pointers.
-struct Rows {
+struct WinnerRows {
   std::deque<Measurement> owned;
   std::vector<const Measurement*> pointers;
 
@@ -165,7 +165,7 @@ TEST_CASE("where one device measured a workload with several toolkits, the newes
 }
 
 TEST_CASE("a winner's noise combines base's and its own medians' noise on base's successful workloads", "[winners]") {
-  Rows rows;
+  WinnerRows rows;
   rows.add("base", "n=1", 1.0, 0.01);
   rows.add("base", "n=2", 1.0, 0.01);
   rows.add("base", "n=3", 1.0, 0.9, Status::run_failed);  // not a workload the score sums over
@@ -190,7 +190,7 @@ TEST_CASE("a winner's noise combines base's and its own medians' noise on base's
 }
 
 TEST_CASE("a base workload the variant was not measured on does not break its noise", "[winners]") {
-  Rows rows;
+  WinnerRows rows;
   rows.add("base", "n=1", 1.0, 0.01);
   rows.add("base", "n=2", 0.0, 0.0);  // ok, but no measurement: not a workload the score sums over
   rows.add("fast", "n=1", 0.5, 0.04);
@@ -205,7 +205,7 @@ TEST_CASE("a variant whose gain is exactly the noise does not win", "[winners]")
   // Base without noise; the variant twice as fast, its median's noise exactly 1.
   const SampleStatistics statistics{1, 0.5, 0.5, 0.5 / 1.2533, 0.5, 0.5};
   REQUIRE(median_noise(statistics) == 1.0);
-  Rows rows;
+  WinnerRows rows;
   rows.add("base", "n=1", 1.0, 0.0);
   rows.add("twice", "n=1", 0.5, 0.0);
   rows.owned.back().statistics = statistics;

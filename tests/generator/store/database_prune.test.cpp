@@ -13,7 +13,7 @@ using namespace policytune;
 
 namespace {
 
-Measurement row(const std::string& benchmark, const std::string& hash, const std::string& variant,
+Measurement prune_row(const std::string& benchmark, const std::string& hash, const std::string& variant,
                 const std::string& recorded_at) {
   Measurement m;
   m.algorithm = benchmark.substr(0, benchmark.find('.'));
@@ -34,18 +34,18 @@ std::string seeded_database(const testing::TemporaryDirectory& directory) {
   const std::string path = directory.file("results.db");
   ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
   database.record(std::vector<Measurement>{
-      row("tiny.sum", "1111111111111111", "base", "2025-01-01T00:00:00Z"),
-      row("tiny.sum", "1111111111111111", "unroll_2", "2025-01-01T00:00:01Z"),
-      row("tiny.sum", "2222222222222222", "base", "2025-02-01T00:00:00Z"),
-      row("tiny.sum", "3333333333333333", "base", "2025-03-01T00:00:00Z"),
-      row("tiny.sum", "3333333333333333", "unroll_2", "2025-03-01T00:00:01Z"),
-      row("tiny.sum", "3333333333333333", "unroll_3", "2025-03-01T00:00:02Z"),
-      row("other.sum", "4444444444444444", "base", "2025-01-01T00:00:00Z"),
+      prune_row("tiny.sum", "1111111111111111", "base", "2025-01-01T00:00:00Z"),
+      prune_row("tiny.sum", "1111111111111111", "unroll_2", "2025-01-01T00:00:01Z"),
+      prune_row("tiny.sum", "2222222222222222", "base", "2025-02-01T00:00:00Z"),
+      prune_row("tiny.sum", "3333333333333333", "base", "2025-03-01T00:00:00Z"),
+      prune_row("tiny.sum", "3333333333333333", "unroll_2", "2025-03-01T00:00:01Z"),
+      prune_row("tiny.sum", "3333333333333333", "unroll_3", "2025-03-01T00:00:02Z"),
+      prune_row("other.sum", "4444444444444444", "base", "2025-01-01T00:00:00Z"),
   });
   return path;
 }
 
-std::size_t rows_of(const std::string& path, const std::string& hash) {
+std::size_t prune_rows_of(const std::string& path, const std::string& hash) {
   ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
   std::size_t count = 0;
   for (const auto& m : database.measurements()) count += m.source_hash == hash;
@@ -64,10 +64,10 @@ TEST_CASE("prune drops every source version of a benchmark but its current one",
   REQUIRE(outcomes[0].old_sources.size() == 2);
   CHECK(outcomes[0].old_sources[0] == SourceVersion{"tiny.sum", "2222222222222222", 1, "2025-02-01T00:00:00Z"});
   CHECK(outcomes[0].old_sources[1] == SourceVersion{"tiny.sum", "1111111111111111", 2, "2025-01-01T00:00:01Z"});
-  CHECK(rows_of(path, "1111111111111111") == 0);
-  CHECK(rows_of(path, "2222222222222222") == 0);
-  CHECK(rows_of(path, "3333333333333333") == 3);
-  CHECK(rows_of(path, "4444444444444444") == 1);  // a benchmark not named is left alone
+  CHECK(prune_rows_of(path, "1111111111111111") == 0);
+  CHECK(prune_rows_of(path, "2222222222222222") == 0);
+  CHECK(prune_rows_of(path, "3333333333333333") == 3);
+  CHECK(prune_rows_of(path, "4444444444444444") == 1);  // a benchmark not named is left alone
 
   // Again: nothing left to drop.
   const auto again = prune_old_sources(path, {{"tiny.sum", "3333333333333333"}}, false);
@@ -86,7 +86,7 @@ TEST_CASE("a dry run lists what prune would drop and drops nothing", "[prune]") 
   CHECK(outcomes[0].old_sources[0].rows == 1);
   CHECK(outcomes[1].old_sources.size() == 2);
   for (const std::string hash : {"1111111111111111", "2222222222222222", "3333333333333333", "4444444444444444"}) {
-    CHECK(rows_of(path, hash) > 0);
+    CHECK(prune_rows_of(path, hash) > 0);
   }
 }
 

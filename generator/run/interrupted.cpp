@@ -1,0 +1,11 @@
+#include "run/interrupted.hpp"
+
+#include "run/process.hpp"
+
+namespace policytune {
+
+void check_interrupt() {
+  if (interrupt_requested()) throw SearchInterrupted();
+}
+
+}  // namespace policytune
