@@ -1,5 +1,19 @@
 include_guard(GLOBAL)
 
+# tune_algorithm(), the package's public function, and the cache variables it reads. Its steps are
+# private functions (policytune_detail_*) of detail/, one concern per file.
+foreach(policytune_detail_file IN ITEMS errors choices arguments paths tool templates toolkit_cccl checks
+                                        architectures searches batch render targets)
+  include("${CMAKE_CURRENT_LIST_DIR}/detail/${policytune_detail_file}.cmake")
+endforeach()
+unset(policytune_detail_file)
+
+set(POLICYTUNE_MODE "tuned" CACHE STRING "What tune_algorithm() renders: tuned, base or test")
+policytune_detail_modes(policytune_detail_mode_values)
+set_property(CACHE POLICYTUNE_MODE PROPERTY STRINGS ${policytune_detail_mode_values})
+unset(policytune_detail_mode_values)
+option(POLICYTUNE_FORCE_TUNE "Measure again in this configure's tune_algorithm() searches (one-shot)" OFF)
+
 #[=======================================================================[.rst:
 tune_algorithm
 --------------
@@ -47,7 +61,7 @@ Targets, one dotted scheme (``detail/targets.cmake``):
   Renders the header; ``TARGET`` depends on it.
 
 The old names still work: each is a custom target that depends on the new one (custom targets
-cannot be ``ALIAS``\ ed).
+cannot have ``ALIAS`` names).
 
 ``FORMAT``'s values are those of ``policytune generate --format`` (``detail/choices.cmake`` holds
 them once; a test compares them with the tool's). The call sets ``<name>_POLICY_HEADER`` in the
@@ -73,18 +87,6 @@ line the release cannot take fails the configure with the template's file and li
 policy per contiguous range of that runtime axis and a constexpr selector that picks the range from
 the runtime value (``policytune generate --dispatch``; the README's "Policies per problem size").
 #]=======================================================================]
-foreach(policytune_detail_file IN ITEMS errors choices arguments paths tool templates toolkit_cccl checks
-                                        architectures searches batch render targets)
-  include("${CMAKE_CURRENT_LIST_DIR}/detail/${policytune_detail_file}.cmake")
-endforeach()
-unset(policytune_detail_file)
-
-set(POLICYTUNE_MODE "tuned" CACHE STRING "What tune_algorithm() renders: tuned, base or test")
-policytune_detail_modes(policytune_detail_mode_values)
-set_property(CACHE POLICYTUNE_MODE PROPERTY STRINGS ${policytune_detail_mode_values})
-unset(policytune_detail_mode_values)
-option(POLICYTUNE_FORCE_TUNE "Measure again in this configure's tune_algorithm() searches (one-shot)" OFF)
-
 function(tune_algorithm name)
   list(APPEND CMAKE_MESSAGE_CONTEXT "policytune.tune_algorithm")
   list(JOIN ARGN " " call_arguments)
