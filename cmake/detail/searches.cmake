@@ -1,39 +1,38 @@
 include_guard(GLOBAL)
 
-# CMake spells architectures 90, 90a, 90-real, native: the SM numbers are what PolicyTune keys on.
-function(policytune_detail_sm_numbers out)
-  set(numbers)
-  foreach(arch IN LISTS ARGN)
-    string(REGEX MATCH "^[0-9]+" number "${arch}")
-    if(number)
-      list(APPEND numbers ${number})
-    endif()
-  endforeach()
-  list(REMOVE_DUPLICATES numbers)
-  set(${out} ${numbers} PARENT_SCOPE)
-endfunction()
-
-# The SM numbers of the GPUs present, from nvidia-smi; empty without one.
-function(policytune_detail_present_architectures out)
-  set(present)
-  find_program(POLICYTUNE_NVIDIA_SMI nvidia-smi)
-  if(POLICYTUNE_NVIDIA_SMI)
-    execute_process(COMMAND "${POLICYTUNE_NVIDIA_SMI}" --query-gpu=compute_cap --format=csv,noheader
-                    RESULT_VARIABLE result OUTPUT_VARIABLE capabilities ERROR_QUIET)
-    if(result EQUAL 0)
-      string(REPLACE "." "" capabilities "${capabilities}")
-      string(REGEX MATCHALL "[0-9]+" present "${capabilities}")
-    endif()
+# policytune_detail_search_arguments(<out> <cuda> <benchmark> <database> <work dir> <archs>
+#                                    [<search arg>...]): the `policytune search` command line.
+function(policytune_detail_search_arguments out cuda benchmark database work_dir archs)
+  set(arguments search "${benchmark}" --db "${database}" --build-dir "${work_dir}" ${ARGN})
+  if(cuda AND archs)
+    policytune_detail_sm_numbers(sm_numbers ${archs})
+    list(APPEND arguments --cuda-arch ${sm_numbers})
   endif()
-  set(${out} ${present} PARENT_SCOPE)
+  # The project's compiler launcher (ccache, sccache, distcc) serves the variant builds too.
+  if(cuda)
+    set(launcher "${CMAKE_CUDA_COMPILER_LAUNCHER}")
+  else()
+    set(launcher "${CMAKE_CXX_COMPILER_LAUNCHER}")
+  endif()
+  if(launcher)
+    list(GET launcher 0 launcher)
+    list(APPEND arguments --compiler-launcher "${launcher}")
+  endif()
+  set(${out} "${arguments}" PARENT_SCOPE)
 endfunction()
 
+# policytune_detail_search_at_configure(<name> <mode> <cuda> <archs> <database> <header> <tool>
+#                                       <search argument>...)
 # WHEN CONFIGURE: searches what the database lacks (policytune search measures only what is
-# missing), for CUDA only when a GPU of one of the architectures is present. Queued for this
-# directory's batch (batch.cmake), which reports it; `header` gains the database as a dependency
-# if the search creates it.
-function(policytune_detail_search_at_configure name cuda archs database header tool)
+# missing), in POLICYTUNE_MODE tuned only, and for CUDA only when a GPU of one of the architectures
+# is present. Queued for this directory's batch (batch.cmake), which reports it; `header` gains the
+# database as a dependency if the search creates it.
+function(policytune_detail_search_at_configure name mode cuda archs database header tool)
   set(command ${ARGN})  # the tool's arguments
+  if(NOT mode STREQUAL "tuned")
+    message(STATUS "tune_algorithm(${name}): POLICYTUNE_MODE=${mode}, no search")
+    return()
+  endif()
   if(cuda)
     policytune_detail_present_architectures(present)
     policytune_detail_sm_numbers(wanted ${archs})
@@ -49,7 +48,7 @@ function(policytune_detail_search_at_configure name cuda archs database header t
       return()
     endif()
   endif()
-  if(POLICYTUNE_FORCE_TUNE)
+  if(POLICYTUNE_FORCE_TUNE)  # the package's one-shot cache option
     set(status "tune_algorithm(${name}): POLICYTUNE_FORCE_TUNE: measuring every variant again into ${database}")
     list(APPEND command --force)
     policytune_detail_reset_force_tune_after_configure()
@@ -73,10 +72,12 @@ function(policytune_detail_reset_force_tune_after_configure)
   endif()
 endfunction()
 
-# WHEN BUILD: target tune.<name> searches what the database lacks, once per change of the benchmark,
-# of the search's options or of the tool. A stamp (not the database, which may live in the source
-# tree, where a `clean` must never delete it) records that the search ran.
-function(policytune_detail_search_at_build name benchmark work_dir tool)
+# policytune_detail_search_at_build(<stamp out> <name> <benchmark> <work dir> <tool> <search argument>...)
+# WHEN BUILD: target policytune.tune.<name> (old name tune.<name>) searches what the database lacks,
+# once per change of the benchmark, of the search's options or of the tool. A stamp (not the
+# database, which may live in the source tree, where a `clean` must never delete it) records that the
+# search ran; it is returned for the header to depend on.
+function(policytune_detail_search_at_build stamp_out name benchmark work_dir tool)
   set(searched "${work_dir}/searched.stamp")
   # The options as a file that changes only when they do, so that every generator (not only
   # Ninja, which tracks command lines) searches again after a change of SEARCH_ARGS.
@@ -87,20 +88,7 @@ function(policytune_detail_search_at_build name benchmark work_dir tool)
                      COMMAND "${CMAKE_COMMAND}" -E touch "${searched}"
                      DEPENDS "${benchmark}" "${work_dir}/search.options" PolicyTune::policytune
                      USES_TERMINAL COMMENT "PolicyTune: searching ${name}" VERBATIM)
-  add_custom_target(tune.${name} DEPENDS "${searched}")
-endfunction()
-
-# Where the imported policytune executable is, for running it during configure.
-function(policytune_detail_tool_location out)
-  get_target_property(location PolicyTune::policytune IMPORTED_LOCATION)
-  if(NOT location)
-    get_target_property(configurations PolicyTune::policytune IMPORTED_CONFIGURATIONS)
-    foreach(configuration IN LISTS configurations)
-      get_target_property(location PolicyTune::policytune IMPORTED_LOCATION_${configuration})
-      if(location)
-        break()
-      endif()
-    endforeach()
-  endif()
-  set(${out} "${location}" PARENT_SCOPE)
+  add_custom_target(policytune.tune.${name} DEPENDS "${searched}")
+  policytune_detail_old_target_name(tune.${name} policytune.tune.${name})
+  set(${stamp_out} "${searched}" PARENT_SCOPE)
 endfunction()

@@ -1,3 +1,5 @@
+include_guard(GLOBAL)
+
 # The CUDA toolkit's CCCL headers, for reading the release from cub/version.cuh when no CCCL
 # package file was found. CUDA 13 keeps them under include/cccl, earlier toolkits under include.
 function(policytune_detail_toolkit_cccl_include out)
