@@ -237,10 +237,16 @@ void ResultsDatabase::open_for_writing(Mode mode) {
   if (path_ != ":memory:") {
     if (const auto problem = unwritable_reason(path_)) throw EnvironmentError(path_, *problem);
   }
+  std::error_code size_error;
+  const bool existed = path_ != ":memory:" && std::filesystem::file_size(path_, size_error) > 0 && !size_error;
   guarded([&] {
     connection_ = std::make_unique<SqliteConnection>(
         path_, mode == Mode::create_if_missing ? SqliteAccess::create : SqliteAccess::read_write);
     connection_->execute("PRAGMA busy_timeout = 60000");
+    if (existed) {
+      auto journal = connection_->prepare("PRAGMA journal_mode");
+      if (journal.step() && journal.text(0) != "wal") journal_at_rest_ = journal.text(0);
+    }
     enable_write_ahead_log();
     connection_->execute("PRAGMA foreign_keys = ON");
     open_schema();
@@ -276,7 +282,22 @@ void ResultsDatabase::open_for_reading() {
   });
 }
 
-ResultsDatabase::~ResultsDatabase() = default;
+ResultsDatabase::~ResultsDatabase() { restore_journal_at_rest(); }
+
+// Writing happens in the write-ahead log (several processes may write at once); a file that kept
+// a rollback journal before gets it back at close, so that a committed database leaves no -wal
+// and -shm files in a checkout. While another connection has the file open the switch is refused
+// (busy): the file stays in WAL mode, as correct, only untidier.
+void ResultsDatabase::restore_journal_at_rest() noexcept {
+  if (journal_at_rest_.empty() || !connection_) return;
+  statements_.reset();  // no statement of ours may hold the file
+  try {
+    connection_->execute("PRAGMA busy_timeout = 0");
+    auto journal = connection_->prepare(("PRAGMA journal_mode = " + journal_at_rest_).c_str());
+    journal.step();
+  } catch (const SqliteError&) {
+  }
+}
 
 void ResultsDatabase::enable_write_ahead_log() {
   // Switching a new file to WAL takes an exclusive lock and does not wait in the busy handler, so

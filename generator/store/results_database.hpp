@@ -65,6 +65,7 @@ private:
   void open_for_writing(Mode mode);
   void open_for_reading();
   void enable_write_ahead_log();
+  void restore_journal_at_rest() noexcept;
   void open_schema();
   bool check_schema();  // false: the file holds no tables at all
   void insert(const Measurement& measurement);
@@ -73,6 +74,9 @@ private:
 
   std::string path_;
   bool read_only_ = false;
+  // The journal a file kept before it was opened for writing ("delete" for the shipped
+  // databases), given back at close; empty for a new file, which keeps the write-ahead log.
+  std::string journal_at_rest_;
   std::unique_ptr<SqliteConnection> connection_;
   std::unique_ptr<Statements> statements_;  // null for an empty file opened read-only: nothing to read
 };

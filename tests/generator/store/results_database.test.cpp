@@ -812,3 +812,57 @@ TEST_CASE("ResultsDatabase reads a WAL database in a read-only folder with and w
     sqlite3_close(writer);
   }
 }
+
+namespace {
+
+std::string journal_mode_of(const std::string& path) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  sqlite3_stmt* statement = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &statement, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
+  const std::string mode = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+  return mode;
+}
+
+}  // namespace
+
+TEST_CASE("a database that kept a rollback journal gets it back at close; a new one keeps the log",
+          "[database][journal]") {
+  TempDir dir("journal");
+  const std::string path = dir.file("shipped.db");
+  {
+    ResultsDatabase db(path, ResultsDatabase::Mode::create_if_missing);
+    db.record(sample_measurement("a"));
+  }
+  CHECK(journal_mode_of(path) == "wal");  // what a new file keeps: several writers may share it
+  raw_sql(path, "PRAGMA journal_mode = DELETE");
+  {
+    ResultsDatabase db(path, ResultsDatabase::Mode::must_exist);
+    db.record(sample_measurement("b"));
+    CHECK(journal_mode_of(path) == "wal");  // while it writes
+  }
+  CHECK(journal_mode_of(path) == "delete");
+  CHECK_FALSE(std::filesystem::exists(path + "-wal"));
+  CHECK_FALSE(std::filesystem::exists(path + "-shm"));
+  CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 2);
+}
+
+TEST_CASE("a database another connection holds at close stays in WAL mode, whole", "[database][journal]") {
+  TempDir dir("journal-busy");
+  const std::string path = dir.file("shared.db");
+  { ResultsDatabase(path, ResultsDatabase::Mode::create_if_missing).record(sample_measurement("a")); }
+  raw_sql(path, "PRAGMA journal_mode = DELETE");
+  sqlite3* reader = nullptr;
+  {
+    ResultsDatabase db(path, ResultsDatabase::Mode::must_exist);
+    db.record(sample_measurement("b"));
+    REQUIRE(sqlite3_open_v2(path.c_str(), &reader, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(reader, "SELECT count(*) FROM measurements", nullptr, nullptr, nullptr) == SQLITE_OK);
+  }
+  CHECK(journal_mode_of(path) == "wal");
+  sqlite3_close(reader);
+  CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 2);
+}
