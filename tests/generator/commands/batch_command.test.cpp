@@ -12,7 +12,8 @@ using testing::run_policytune_here;
 
 TEST_CASE("batch runs each command line here and prints its exit code and output as a line of JSON", "[batch_command]") {
   testing::TemporaryDirectory directory("batch");
-  const nlohmann::json commands{{"list", "--names", testing::kTinyBenchmark}, {"--version"}};
+  const auto commands = nlohmann::json::array(
+      {nlohmann::json::array({"list", "--names", testing::kTinyBenchmark}), nlohmann::json::array({"--version"})});
   const std::string file = directory.write("batch.json", commands.dump());
   const auto run = run_policytune_here({"batch", file});
   INFO(run.err);

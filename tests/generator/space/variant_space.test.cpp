@@ -31,7 +31,7 @@ TEST_CASE("a variant space has an axis per %RANGE% and maps points to the parame
   CHECK(points.variant_of({3, 2}) == Variant{4, 96});
   CHECK(points.allowed({1, 3}));        // 2 * 128 = 256
   CHECK_FALSE(points.allowed({2, 3}));  // 3 * 128 > 256
-  CHECK(points.count_allowed(1000) == std::optional<std::uint64_t>(14));  // 16 less (3,128) and (4,128)
+  CHECK(points.count_allowed(1000) == std::optional<std::uint64_t>(12));  // 16 less a = 3 and 4 with b = 96 and 128
   CHECK_FALSE(points.count_allowed(15).has_value());  // 16 variants: more than asked to visit
 }
 
@@ -73,8 +73,8 @@ TEST_CASE("shards split the allowed variants into disjoint parts that make up th
       }
     }
   }
-  CHECK(total == 14);
-  CHECK(seen.size() == 14);
+  CHECK(total == 12);
+  CHECK(seen.size() == 12);
 }
 
 TEST_CASE("a %RANGE% of 2^64 values is refused as a user error", "[variant_space]") {
