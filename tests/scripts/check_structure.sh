@@ -62,3 +62,12 @@ expect "an include cycle" "include cycle: core/answer -> core/loop"
 
 tree; { printf 'int long_one() {\n'; for i in $(seq 90); do printf '  int a%d = %d;\n' "$i" "$i"; done; printf '  return 0;\n}\n'; } >> "$work/repo/generator/core/answer.cpp"
 expect "a function over 80 lines" "function of 93 lines"
+
+# With tests/generator beside generator/, every module but main needs its test file there.
+tree; mkdir -p "$work/repo/tests/generator/core" "$work/repo/tests/generator/run"
+printf 'TEST_CASE("answer") {}\n' > "$work/repo/tests/generator/core/answer.test.cpp"
+printf 'TEST_CASE("process") {}\n' > "$work/repo/tests/generator/run/process.test.cpp"
+"$python" "$script" "$work/repo/generator" >/dev/null || { echo "FAIL: a tree with a test file per module does not pass"; exit 1; }
+echo "ok: a tree with a test file per module passes"
+rm "$work/repo/tests/generator/core/answer.test.cpp"
+expect "a module without its test file" "core/answer: no test file .*tests/generator/core/answer.test.cpp"

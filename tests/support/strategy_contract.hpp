@@ -1,7 +1,7 @@
 #pragma once
 
 // The promises every strategy keeps (SearchStrategy's contract), checked for every registered
-// strategy by tests/generator/strategy_registry.test.cpp: registering one is enough to test it.
+// strategy by tests/generator/search/search_strategy.test.cpp: registering one is enough to test it.
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // Test spaces and a driver that runs a search strategy to its end, checking the promises every
-// strategy makes on every round (tests/generator/search_strategy.test.cpp, strategies/*.test.cpp).
+// strategy makes on every round (tests/generator/search/search_strategy.test.cpp, strategies/*.test.cpp).
 
 #include <catch2/catch.hpp>
 

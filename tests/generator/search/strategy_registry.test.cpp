@@ -21,12 +21,6 @@
 using namespace policytune;
 using policytune::testing::GridSpace;
 
-TEST_CASE("every registered strategy keeps every strategy's promises", "[strategy]") {
-  for (const RegisteredStrategy& strategy : registered_strategies()) {
-    DYNAMIC_SECTION(strategy.name) { testing::check_strategy_contract(strategy); }
-  }
-}
-
 TEST_CASE("capabilities: the strategies that learn from results, and those that sample", "[strategy]") {
   std::map<std::string, std::pair<bool, bool>> capabilities;
   for (const auto& strategy : registered_strategies()) {

@@ -1,0 +1,56 @@
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "commands/command.hpp"
+#include "support/command_run.hpp"
+#include "support/temporary_directory.hpp"
+#include "support/test_data_files.hpp"
+
+using namespace policytune;
+using testing::run_policytune_here;
+
+TEST_CASE("batch runs each command line here and prints its exit code and output as a line of JSON", "[batch_command]") {
+  testing::TemporaryDirectory directory("batch");
+  const auto commands = nlohmann::json::array(
+      {nlohmann::json::array({"list", "--names", testing::kTinyBenchmark}), nlohmann::json::array({"--version"})});
+  const std::string file = directory.write("batch.json", commands.dump());
+  const auto run = run_policytune_here({"batch", file});
+  INFO(run.err);
+  CHECK(run.exit_code == 0);
+  const auto lines = testing::lines_of(run.out);
+  REQUIRE(lines.size() == 2);
+  const auto first = nlohmann::json::parse(lines[0]);
+  CHECK(first.at("exit_code") == 0);
+  CHECK(first.at("stdout") == "tiny.sum\n");
+  CHECK(first.at("stderr") == "");
+  CHECK(nlohmann::json::parse(lines[1]).at("exit_code") == 0);
+}
+
+TEST_CASE("batch stops at the first command that fails; ';', '[' and ']' are escaped for CMake", "[batch_command]") {
+  const auto run = run_policytune_here({"batch", POLICYTUNE_TEST_DATA "/batch/stops_at_failure.json"});
+  CHECK(run.exit_code == 0);
+  const auto lines = testing::lines_of(run.out);
+  REQUIRE(lines.size() == 2);  // --version, then the missing benchmark; the last --version never runs
+  const auto failed = nlohmann::json::parse(lines[1]);
+  CHECK(failed.at("exit_code") == 2);
+  CHECK(failed.at("stderr") == "policytune: error: no/such/benchmark.cpp: no such file\n");
+  for (const auto& line : lines) {
+    CHECK(line.find(';') == std::string::npos);
+    CHECK(line.find('[') == std::string::npos);
+    CHECK(line.find(']') == std::string::npos);
+  }
+}
+
+TEST_CASE("a batch file that is not a list of command lines is one error naming it", "[batch_command]") {
+  for (const char* name : {"truncated.json", "not_command_lines.json", "nested.json"}) {
+    INFO(name);
+    const auto run = run_policytune_here({"batch", std::string(POLICYTUNE_TEST_DATA "/batch/") + name});
+    CHECK(run.exit_code == 2);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Catch::StartsWith("policytune: error: ") && Catch::Contains(name));
+    CHECK(testing::lines_of(run.err).size() == 1);
+  }
+  const auto nested = run_policytune_here({"batch", POLICYTUNE_TEST_DATA "/batch/nested.json"});
+  CHECK_THAT(nested.err, Catch::Contains("a batch cannot run a batch"));
+}
