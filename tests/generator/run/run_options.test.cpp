@@ -36,7 +36,7 @@ TEST_CASE("a session times a variant's run by the factor over base, or by the se
   SearchProgress progress(quiet, false);
   RunOptions options;
   {
-    const BenchmarkSession session(options, progress, testing::kTinyBenchmark);
+    const BenchmarkSession session(options, progress, read_benchmark_source(testing::kTinyBenchmark));
     CHECK(session.variant_run_timeout(Seconds(2)).count() == Approx(100));  // 50x base
     CHECK(session.variant_run_timeout(Seconds(0.001)).count() == Approx(10));  // never under 10 s
     CHECK(session.jobs() == std::max(1u, std::thread::hardware_concurrency()));
@@ -44,13 +44,13 @@ TEST_CASE("a session times a variant's run by the factor over base, or by the se
   options.run_timeout_factor = 3;
   options.jobs = 3;
   {
-    const BenchmarkSession session(options, progress, testing::kTinyBenchmark);
+    const BenchmarkSession session(options, progress, read_benchmark_source(testing::kTinyBenchmark));
     CHECK(session.variant_run_timeout(Seconds(5)).count() == Approx(15));
     CHECK(session.jobs() == 3);
   }
   options.run_timeout = 4.5;
   {
-    const BenchmarkSession session(options, progress, testing::kTinyBenchmark);
+    const BenchmarkSession session(options, progress, read_benchmark_source(testing::kTinyBenchmark));
     CHECK(session.variant_run_timeout(Seconds(100)).count() == Approx(4.5));
   }
   std::fclose(quiet);
