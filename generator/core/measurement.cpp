@@ -8,19 +8,21 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <numeric>
+#include <policytune/protocol/status.hpp>
 
 namespace policytune {
 namespace {
 
-constexpr std::array<std::pair<Status, std::string_view>, 7> kStatusNames{{
-    {Status::ok, "ok"},
-    {Status::build_failed, "build_failed"},
-    {Status::build_timeout, "build_timeout"},
-    {Status::run_failed, "run_failed"},
-    {Status::run_timeout, "run_timeout"},
-    {Status::wrong_result, "wrong_result"},
-    {Status::skipped, "skipped"},
-}};
+// The tool's Status is the protocol's status, value for value, so that its names are the ones
+// the harness writes and the database stores (bench/policytune/protocol/status.hpp).
+static_assert(protocol::status_count == 7);
+static_assert(static_cast<int>(Status::ok) == static_cast<int>(protocol::status::ok));
+static_assert(static_cast<int>(Status::build_failed) == static_cast<int>(protocol::status::build_failed));
+static_assert(static_cast<int>(Status::build_timeout) == static_cast<int>(protocol::status::build_timeout));
+static_assert(static_cast<int>(Status::run_failed) == static_cast<int>(protocol::status::run_failed));
+static_assert(static_cast<int>(Status::run_timeout) == static_cast<int>(protocol::status::run_timeout));
+static_assert(static_cast<int>(Status::wrong_result) == static_cast<int>(protocol::status::wrong_result));
+static_assert(static_cast<int>(Status::skipped) == static_cast<int>(protocol::status::skipped));
 
 }  // namespace
 
@@ -40,17 +42,13 @@ std::string DeviceIdentity::describe() const {
 }
 
 std::string_view to_string(Status status) noexcept {
-  for (const auto& [value, name] : kStatusNames) {
-    if (value == status) return name;
-  }
-  return "unknown";
+  return protocol::status_name(static_cast<protocol::status>(status));
 }
 
 std::optional<Status> parse_status(std::string_view text) noexcept {
-  for (const auto& [value, name] : kStatusNames) {
-    if (name == text) return value;
-  }
-  return std::nullopt;
+  protocol::status status = protocol::status::ok;
+  if (!protocol::parse_status(text.data(), text.size(), status)) return std::nullopt;
+  return static_cast<Status>(status);
 }
 
 SampleStatistics summarize(std::vector<double> samples) {

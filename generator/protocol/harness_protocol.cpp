@@ -1,22 +1,44 @@
 #include "protocol/harness_protocol.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <policytune/protocol/version.hpp>
 
 namespace policytune {
 namespace {
 
 using nlohmann::json;
 
+// The protocol version a document says it speaks. Every harness PolicyTune ever shipped wrote
+// `"policytune_harness": 1` (the member was the protocol's version from the first commit, and
+// this reader has always required it), so every recorded document (the base answers in databases,
+// policies/databases/*.json, tests/data) has it: a document without it was not written by a
+// PolicyTune harness and stays "not harness JSON", never "version 1". A document of another version
+// was written by another PolicyTune's harness (a benchmark built against other headers): one error
+// that says so, which base's listing turns into a UserError naming the benchmark.
+void check_version(const json& document) {
+  const json& given = document.at(protocol::version_key);
+  if (given.is_number_integer() && given.get<long long>() == protocol::version) return;
+  std::string shown = given.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (shown.size() > 20) shown = shown.substr(0, 20) + "...";
+  throw MalformedHarnessOutput(fmt::format(
+      "harness protocol version {}, but this policytune reads version {}: build the benchmark against this "
+      "policytune's harness headers (bench/policytune)",
+      shown, protocol::version));
+}
+
 json parse_document(const std::string& text) {
   json document = json::parse(text, nullptr, false);
-  if (document.is_discarded() || !document.is_object() || !document.contains("policytune_harness")) {
+  if (document.is_discarded() || !document.is_object() || !document.contains(protocol::version_key)) {
     std::string head = text.substr(0, 60);
     for (char& c : head) {
       if (c == '\n' || c == '\r') c = ' ';
     }
     throw MalformedHarnessOutput(text.empty() ? "printed nothing" : "printed '" + head + "' instead of harness JSON");
   }
+  check_version(document);
   return document;
 }
 
@@ -32,11 +54,11 @@ T field(const json& object, const char* key) {
 HarnessDevice device_of(const json& document) {
   HarnessDevice result;
   const std::string status = field<std::string>(document, "status");
-  if (status == "no_device") {
+  if (status == protocol::document_no_device) {
     result.reason = document.value("reason", std::string("no CUDA device"));
     return result;
   }
-  if (status != "ok") throw MalformedHarnessOutput("harness status '" + status + "'");
+  if (status != protocol::document_ok) throw MalformedHarnessOutput("harness status '" + status + "'");
   const json& device = document.at("device");
   result.available = true;
   result.device.name = field<std::string>(device, "name");

@@ -7,13 +7,17 @@
 #include <string>
 #include <vector>
 
+#include <policytune/protocol/status.hpp>
+
 #include "core/measurement.hpp"
 
 namespace policytune {
 
 // The JSON a benchmark binary built on bench/policytune/bench.hpp prints (bench/README.md has the
-// protocol). Anything else a binary prints is MalformedHarnessOutput, which a search records as a
-// run failure of that variant.
+// protocol; bench/policytune/protocol/ the rules both ends share). Anything else a binary prints
+// is MalformedHarnessOutput, which a search records as a run failure of that variant, and which the
+// listing and device probe of base report as a UserError naming the benchmark. That includes a
+// document of another protocol version: a benchmark built against another PolicyTune's harness.
 class MalformedHarnessOutput : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
@@ -68,7 +72,7 @@ struct HarnessRun {
 };
 
 // The exit code with which a harness says "no CUDA device" (automake's "skipped").
-inline constexpr int kHarnessNoDeviceExit = 77;
+inline constexpr int kHarnessNoDeviceExit = protocol::exit_no_device;
 
 std::vector<HarnessEntry> parse_harness_listing(const std::string& json);
 HarnessDevice parse_harness_device(const std::string& json);

@@ -6,18 +6,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <policytune/protocol/text.hpp>
 #include <sstream>
 
 namespace policytune {
 namespace {
 
-// The harness's trimming (bench/policytune/bench/text.hpp): spaces, tabs and line ends.
-std::string trimmed(const std::string& text) {
-  const char* blank = " \t\r\n";
-  const auto first = text.find_first_not_of(blank);
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(blank) - first + 1);
-}
+// The harness's trimming (spaces, tabs and line ends), so that the CPU is named as it names it.
+using protocol::trimmed;
 
 std::string read_file(const char* path) {
   std::ifstream in(path, std::ios::binary);

@@ -3,10 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
-#include <cstdint>
 #include <cstdlib>
-#include <optional>
+#include <policytune/protocol/axis_filter_rules.hpp>
 
 #include "core/user_error.hpp"
 #include "protocol/harness_protocol.hpp"
@@ -14,48 +12,25 @@
 namespace policytune {
 namespace {
 
-std::optional<std::int64_t> parse_int64(const std::string& text) {
-  std::int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-// An item of an int64 filter: a value, or a range `start:end[:step]` including `end`.
-bool integer_item_contains(const std::string& item, std::int64_t x) {
-  const std::size_t first = item.find(':');
-  if (first == std::string::npos) return parse_int64(item) == x;
-  const std::size_t second = item.find(':', first + 1);
-  const auto start = parse_int64(item.substr(0, first));
-  const auto end = parse_int64(item.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1));
-  const auto step = second == std::string::npos ? std::optional<std::int64_t>(1) : parse_int64(item.substr(second + 1));
-  if (!start || !end || !step || *step <= 0) return false;
-  return x >= *start && x <= *end && (x - *start) % *step == 0;
-}
-
-// Whether `item` of `filter` selects value `i` of `axis`, as the harness decides it.
+// Whether `item` of `filter` selects value `i` of `axis`, as the harness decides it: by the rules
+// both share (bench/policytune/protocol/axis_filter_rules.hpp), applied to the values as the
+// listing writes them (a power-of-two axis writes exponents).
 bool item_selects(const HarnessAxis& axis, std::size_t i, const AxisFilter& filter, const std::string& item) {
   const std::string& written = axis.values[i];
   switch (axis.kind) {
     case HarnessAxis::Kind::int64: {
-      const auto given = parse_int64(written);
-      if (!given) return false;
-      if (axis.pow2 && (*given < 0 || *given > 62)) return false;
-      const std::int64_t value = axis.pow2 ? std::int64_t{1} << *given : *given;
-      if (!filter.pow2) return integer_item_contains(item, value);
-      if (value <= 0 || (value & (value - 1)) != 0) return false;
-      std::int64_t exponent = 0;
-      while ((std::int64_t{1} << exponent) != value) ++exponent;
-      return integer_item_contains(item, exponent);
+      long long given = 0;
+      if (!protocol::parse_integer(written, given)) return false;
+      if (axis.pow2 && (given < 0 || given > 62)) return false;
+      const long long value = axis.pow2 ? 1LL << given : given;
+      return protocol::int64_item_selects(item, value, filter.pow2);
     }
     case HarnessAxis::Kind::float64: {
-      char* item_end = nullptr;
       char* value_end = nullptr;
-      const double wanted = std::strtod(item.c_str(), &item_end);
       const double value = std::strtod(written.c_str(), &value_end);
-      return item_end == item.c_str() + item.size() && !item.empty() && value_end != written.c_str() && wanted == value;
+      return value_end != written.c_str() && protocol::float64_item_selects(item, value);
     }
-    default: return written == item;
+    default: return protocol::label_item_selects(item, written);
   }
 }
 
@@ -69,7 +44,7 @@ std::string describe_values(const HarnessAxis& axis) {
 }  // namespace
 
 std::string AxisFilter::spec() const {
-  std::string text = axis + (pow2 ? "[pow2]" : "") + "=";
+  std::string text = axis + (pow2 ? protocol::pow2_suffix : "") + "=";
   if (values.size() == 1) return text + values.front();
   text += "[";
   for (std::size_t i = 0; i < values.size(); ++i) text += (i == 0 ? "" : ",") + values[i];
@@ -93,11 +68,9 @@ AxisFilter parse_axis_filter(const std::string& given) {
   }
   AxisFilter filter;
   filter.axis = spec.substr(0, equals);
-  const std::string suffix = "[pow2]";
-  if (filter.axis.size() > suffix.size() && filter.axis.ends_with(suffix)) {
-    filter.axis.erase(filter.axis.size() - suffix.size());
-    filter.pow2 = true;
-  }
+  filter.pow2 = protocol::strip_pow2_suffix(filter.axis);
+  // `[pow2]=5` names no axis (the harness rejects it as well).
+  if (filter.axis.empty()) throw UserError("-a '" + spec + "' is not Axis=value or Axis=[v1,v2]");
   std::string values = spec.substr(equals + 1);
   if (values.front() == '[') {
     if (values.back() != ']' || values.size() < 3) throw UserError("-a '" + spec + "': a list is written [v1,v2]");

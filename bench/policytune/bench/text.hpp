@@ -11,6 +11,8 @@
 #include <initializer_list>
 #include <string>
 
+#include <policytune/protocol/text.hpp>
+
 namespace policytune::bench::detail
 {
 /// The concatenation of `parts`.
@@ -24,19 +26,9 @@ inline std::string cat(std::initializer_list<const char*> parts)
   return out;
 }
 
-/// [begin, end) with leading and trailing blanks removed.
-inline std::string trimmed(const char* begin, const char* end)
-{
-  while (begin < end && (*begin == ' ' || *begin == '\t' || *begin == '\r' || *begin == '\n'))
-  {
-    ++begin;
-  }
-  while (end > begin && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r' || end[-1] == '\n'))
-  {
-    --end;
-  }
-  return std::string(begin, static_cast<std::size_t>(end - begin));
-}
+/// [begin, end) with leading and trailing blanks removed: the protocol's trimming, which the tool
+/// applies too (bench/policytune/protocol/text.hpp).
+using protocol::trimmed;
 
 inline std::string decimal(long long v)
 {

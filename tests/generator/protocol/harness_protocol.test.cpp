@@ -313,3 +313,25 @@ TEST_CASE("harness JSON lacking required fields is malformed", "[harness]") {
                     MalformedHarnessOutput);
   }
 }
+
+TEST_CASE("a document of another protocol version is malformed, saying which version it speaks", "[harness]") {
+  const std::string expected =
+      "harness protocol version 2, but this policytune reads version 1: build the benchmark against this "
+      "policytune's harness headers (bench/policytune)";
+  CHECK_THROWS_WITH(parse_harness_listing(R"({"policytune_harness": 2, "benchmarks": []})"), expected);
+  CHECK_THROWS_WITH(parse_harness_device(R"({"policytune_harness": 2, "status": "no_device"})"), expected);
+  CHECK_THROWS_WITH(parse_harness_run(R"({"policytune_harness": 2, "status": "no_device"})"), expected);
+  // Only the integer 1 is version 1.
+  for (const std::string version : {"0", "-1", "1.0", "\"1\"", "true", "null", "[1]", "18446744073709551617"}) {
+    INFO(version);
+    const std::string text = R"({"policytune_harness": )" + version + R"(, "status": "no_device"})";
+    CHECK_THROWS_WITH(parse_harness_device(text), Catch::StartsWith("harness protocol version "));
+  }
+  // What is quoted of a strange version stays short.
+  const std::string long_version = "\"" + std::string(1000, 'v') + "\"";
+  CHECK_THROWS_WITH(parse_harness_device(R"({"policytune_harness": )" + long_version + R"(, "status": "no_device"})"),
+                    Catch::StartsWith("harness protocol version \"vvvvvvvvvvvvvvvvvvv..., but"));
+  // Without the member a document is not harness output at all (no harness ever wrote one).
+  CHECK_THROWS_WITH(parse_harness_device(R"({"status": "no_device"})"), Catch::EndsWith("instead of harness JSON"));
+  CHECK_FALSE(parse_harness_device(R"({"policytune_harness": 1, "status": "no_device"})").available);
+}
