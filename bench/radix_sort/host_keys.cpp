@@ -6,7 +6,7 @@
 // fewer passes over the keys, but a larger histogram and more scatter streams per pass. Small
 // inputs cannot pay for a large histogram, mid-sized ones can, and once the keys leave the caches a
 // pass costs a trip to memory and the fewest passes win. `policytune analyze --dispatch` shows the
-// ranges (docs/guide/size-dispatch.md).
+// ranges (README, "Policies per problem size").
 //
 // %RANGE% TUNE_RADIX_BITS bits 6:14:1
 // %TEST% bits_11
