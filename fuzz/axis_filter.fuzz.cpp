@@ -14,7 +14,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // What a filter prints is what it reads back.
     if (parse_axis_filter(filter.spec()).spec() != filter.spec()) __builtin_trap();
     (void)filter.allows("16");
-  } catch (const UserError&) {
-  }
+  } catch (const UserError&) {}
   return 0;
 }

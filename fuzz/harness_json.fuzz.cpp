@@ -15,12 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     entries = parse_harness_listing(text);
     (void)compile_time_workloads(entries);
-  } catch (const MalformedHarnessOutput&) {
-  }
+  } catch (const MalformedHarnessOutput&) {}
   try {
     (void)parse_harness_device(text);
-  } catch (const MalformedHarnessOutput&) {
-  }
+  } catch (const MalformedHarnessOutput&) {}
   try {
     const HarnessRun run = parse_harness_run(text);
     const std::vector<AxisFilter> filters;
@@ -29,7 +27,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       (void)request_violation(state, request);
       (void)measurement_violation(state, 10);
     }
-  } catch (const MalformedHarnessOutput&) {
-  }
+  } catch (const MalformedHarnessOutput&) {}
   return 0;
 }

@@ -14,11 +14,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string path = fuzz::input_file(data, size, ".json");
   try {
     (void)import_kernel_tuner(path, std::nullopt);
-  } catch (const UserError&) {
-  }
+  } catch (const UserError&) {}
   try {
     (void)Landscape::read(path);
-  } catch (const UserError&) {
-  }
+  } catch (const UserError&) {}
   return 0;
 }

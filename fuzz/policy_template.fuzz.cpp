@@ -18,10 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const int release : {300, 305}) {
       try {
         check_template_release(parsed, release);
-      } catch (const UserError&) {
-      }
+      } catch (const UserError&) {}
     }
-  } catch (const UserError&) {
-  }
+  } catch (const UserError&) {}
   return 0;
 }

@@ -26,7 +26,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)constraint.allows(variant, {{"max_threads_per_block", 1024}, {"shared_memory_per_block", 49152}});
       }
     }
-  } catch (const UserError&) {
-  }
+  } catch (const UserError&) {}
   return 0;
 }

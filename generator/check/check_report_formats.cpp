@@ -60,15 +60,16 @@ std::string junit_suite(const std::string& benchmark, const std::vector<const Ch
     errors += row->verdict == CheckRow::Verdict::failed;
     cases += junit_case(*row);
   }
-  if (skipped) cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\">\n      <skipped/>\n    </testcase>\n",
-                                    escape_xml(note), escape_xml(benchmark));
+  if (skipped)
+    cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"0\">\n      <skipped/>\n    </testcase>\n",
+                         escape_xml(note), escape_xml(benchmark));
   return fmt::format(
       "  <testsuite package=\"policytune.check\" id=\"{}\" name=\"{}\" timestamp=\"{}\" hostname=\"{}\" tests=\"{}\" "
       "failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"0\">\n    <properties>\n"
       "      <property name=\"note\" value=\"{}\"/>\n    </properties>\n{}    <system-out></system-out>\n"
       "    <system-err></system-err>\n  </testsuite>\n",
-      id, escape_xml(benchmark), escape_xml(context.timestamp), escape_xml(context.hostname), rows.size() + (skipped ? 1 : 0),
-      failures, errors, skipped ? 1 : 0, escape_xml(note), cases);
+      id, escape_xml(benchmark), escape_xml(context.timestamp), escape_xml(context.hostname),
+      rows.size() + (skipped ? 1 : 0), failures, errors, skipped ? 1 : 0, escape_xml(note), cases);
 }
 
 // A Markdown table cell: one line, `|` escaped, and no markup a job summary would render as HTML.
@@ -104,22 +105,24 @@ std::string format_check_junit(const CheckReport& report, const JunitContext& co
 std::string format_check_markdown(const CheckReport& report) {
   std::string out;
   if (!report.rows.empty()) {
-    out += "| benchmark | compile-time workload | runtime workload | range | shipped | base | shipped time | speedup | "
-           "stored | drift | gain over the single policy (predicted) | verdict |\n"
-           "|---|---|---|---|---|---|---|---:|---:|---:|---:|---|\n";
+    out +=
+        "| benchmark | compile-time workload | runtime workload | range | shipped | base | shipped time | speedup | "
+        "stored | drift | gain over the single policy (predicted) | verdict |\n"
+        "|---|---|---|---|---|---|---|---:|---:|---:|---:|---|\n";
   }
   for (const auto& row : report.rows) {
     const bool measured_row = row.verdict != CheckRow::Verdict::failed;
     const std::string verdict = row.verdict == CheckRow::Verdict::ok ? "ok" : "**" + describe_verdict(row) + "**";
-    const std::string gain =
-        row.gain ? fmt::format("{:.3f} ({})", *row.gain, row.predicted_gain ? fmt::format("{:.3f}", *row.predicted_gain) : "-")
-                 : "-";
-    out += fmt::format("| {} | {} | {} | {} | `{}` | {} | {} | {} | {} | {} | {} | {} |\n", cell(row.benchmark),
-                       cell(row.ct_workload), cell(row.rt_workload), cell(row.range), cell(row.variant),
-                       measured_row ? human_time(row.base_seconds) : "-", measured_row ? human_time(row.shipped_seconds) : "-",
-                       measured_row ? fmt::format("{:.3f}", row.speedup) : "-",
-                       row.stored_speedup ? fmt::format("{:.3f}", *row.stored_speedup) : "-",
-                       row.drift ? fmt::format("{:.1f}%", 100 * *row.drift) : "-", gain, cell(verdict));
+    const std::string gain = row.gain
+                                 ? fmt::format("{:.3f} ({})", *row.gain,
+                                               row.predicted_gain ? fmt::format("{:.3f}", *row.predicted_gain) : "-")
+                                 : "-";
+    out += fmt::format(
+        "| {} | {} | {} | {} | `{}` | {} | {} | {} | {} | {} | {} | {} |\n", cell(row.benchmark), cell(row.ct_workload),
+        cell(row.rt_workload), cell(row.range), cell(row.variant), measured_row ? human_time(row.base_seconds) : "-",
+        measured_row ? human_time(row.shipped_seconds) : "-", measured_row ? fmt::format("{:.3f}", row.speedup) : "-",
+        row.stored_speedup ? fmt::format("{:.3f}", *row.stored_speedup) : "-",
+        row.drift ? fmt::format("{:.1f}%", 100 * *row.drift) : "-", gain, cell(verdict));
   }
   if (!report.rows.empty()) out += "\n";
   for (const auto& benchmark : report.benchmarks) {

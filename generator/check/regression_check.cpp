@@ -21,7 +21,8 @@ using RowKey = std::pair<std::string, std::string>;  // (entry, runtime workload
 
 // The link of the shipped chain that serves `architecture`: the highest measured architecture at
 // or below it (as cub::ChainedPolicy picks), or the host's own.
-const ArchitecturePolicies* serving_link(const std::vector<ArchitecturePolicies>& links, const std::string& architecture) {
+const ArchitecturePolicies* serving_link(const std::vector<ArchitecturePolicies>& links,
+                                         const std::string& architecture) {
   const ArchitecturePolicies* serving = nullptr;
   for (const auto& link : links) {
     if (architecture == "host" || link.architecture == "host") {
@@ -113,7 +114,8 @@ private:
   void plan(const WorkloadPolicy& policy) {
     const auto add_variant = [&](const std::string& name, const std::optional<Variant>& variant) {
       if (!variant) return;
-      const bool known = std::any_of(variants_.begin(), variants_.end(), [&](const auto& v) { return v.first == name; });
+      const bool known =
+          std::any_of(variants_.begin(), variants_.end(), [&](const auto& v) { return v.first == name; });
       if (!known) variants_.emplace_back(name, *variant);
     };
     for (std::size_t r = 0; r < dispatch_.ranges.size(); ++r) {
@@ -135,7 +137,8 @@ private:
     std::vector<std::string> names;
     for (const auto& [name, variant] : variants_) names.push_back(name);
     progress_.message(fmt::format("{}: measuring base{}{} at the boundaries of {} ranges of {}", title,
-                                  names.empty() ? "" : " and ", fmt::join(names, ", "), dispatch_.ranges.size(), axis_.name));
+                                  names.empty() ? "" : " and ", fmt::join(names, ", "), dispatch_.ranges.size(),
+                                  axis_.name));
     if (!variants_.empty()) builds_ = session_.build(variants_, workload_);
     bool built = true;
     for (const auto& build : builds_) {
@@ -156,14 +159,15 @@ private:
     measured_["base"] = std::move(measured_base.rows);
     for (auto build : builds_) {
       build.selection.insert(build.selection.end(), {"--axis", restriction_});
-      measured_[build.variant] = session_.measure(build, workload_, session_.variant_run_timeout(measured_base.elapsed)).rows;
+      measured_[build.variant] =
+          session_.measure(build, workload_, session_.variant_run_timeout(measured_base.elapsed)).rows;
     }
     remove_binaries();
     bool ran = true;
     for (const auto& [variant, rows] : measured_) {
       if (const Measurement* failure = whole_run_failure(rows)) {
-        failed("", ranges_of(variant), variant, fmt::format("{}{}: {}", variant == "base" ? "base: " : "",
-                                                               to_string(failure->status), failure->reason));
+        failed("", ranges_of(variant), variant,
+               fmt::format("{}{}: {}", variant == "base" ? "base: " : "", to_string(failure->status), failure->reason));
         ran = false;
       }
     }
@@ -172,14 +176,16 @@ private:
 
   // One runtime workload at a boundary of `range`: a row comparing the range's variant with base
   // and with the single policy, or a failed one.
-  void check_boundary(const RowKey& key, const DispatchRange& range, const std::string& label, const std::string& rt_label) {
+  void check_boundary(const RowKey& key, const DispatchRange& range, const std::string& label,
+                      const std::string& rt_label) {
     const auto measurement = [&](const std::string& variant) -> const Measurement* {
       const auto found = now_.at(variant).find(key);
       return found == now_.at(variant).end() ? nullptr : found->second;
     };
     const Measurement* base_row = measurement("base");
     if (base_row->status != Status::ok) {
-      failed(rt_label, label, range.variant, fmt::format("base: {}: {}", to_string(base_row->status), base_row->reason));
+      failed(rt_label, label, range.variant,
+             fmt::format("base: {}: {}", to_string(base_row->status), base_row->reason));
       return;
     }
     const Measurement* shipped_row = measurement(range.variant);
@@ -200,8 +206,9 @@ private:
 
   // The row of one runtime workload whose base, range variant and single policy all ran: speedups,
   // drift from the database, and the verdict.
-  CheckRow compared_row(const RowKey& key, const DispatchRange& range, const std::string& label, const std::string& rt_label,
-                        const Measurement& base_row, const Measurement& shipped_row, const Measurement& single_row) const {
+  CheckRow compared_row(const RowKey& key, const DispatchRange& range, const std::string& label,
+                        const std::string& rt_label, const Measurement& base_row, const Measurement& shipped_row,
+                        const Measurement& single_row) const {
     CheckRow row;
     row.benchmark = session_.name();
     row.ct_workload = workload_.name;
@@ -218,17 +225,19 @@ private:
     const auto then_shipped = stored_median(then_.at(range.variant), key);
     if (then_base && then_shipped) {
       row.stored_speedup = *then_base / *then_shipped;
-      row.drift = std::max(std::abs(row.base_seconds / *then_base - 1), std::abs(row.shipped_seconds / *then_shipped - 1));
+      row.drift =
+          std::max(std::abs(row.base_seconds / *then_base - 1), std::abs(row.shipped_seconds / *then_shipped - 1));
     }
     if (range.variant != single_) {
       row.single_seconds = single_row.statistics.median;
       row.gain = *row.single_seconds / row.shipped_seconds;
-      row.allowed_loss = std::max(
-          options_.tolerance, 3 * std::hypot(median_noise(single_row.statistics), median_noise(shipped_row.statistics)));
+      row.allowed_loss = std::max(options_.tolerance, 3 * std::hypot(median_noise(single_row.statistics),
+                                                                     median_noise(shipped_row.statistics)));
       const auto then_single = stored_median(then_.at(single_), key);
       if (then_single && then_shipped) row.predicted_gain = *then_single / *then_shipped;
     }
-    const bool gain_drifted = row.gain && row.predicted_gain && std::abs(*row.gain / *row.predicted_gain - 1) > options_.max_drift;
+    const bool gain_drifted =
+        row.gain && row.predicted_gain && std::abs(*row.gain / *row.predicted_gain - 1) > options_.max_drift;
     if (row.speedup < 1 - row.allowed_slowdown) {
       row.verdict = CheckRow::Verdict::regression;
     } else if (row.gain && *row.gain < std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss)) {
@@ -239,7 +248,8 @@ private:
     return row;
   }
 
-  void failed(const std::string& rt_workload, const std::string& range, const std::string& variant, const std::string& reason) {
+  void failed(const std::string& rt_workload, const std::string& range, const std::string& variant,
+              const std::string& reason) {
     CheckRow row;
     row.benchmark = session_.name();
     row.ct_workload = workload_.name;
@@ -280,7 +290,7 @@ private:
   std::vector<std::pair<std::string, Variant>> variants_;
   std::string restriction_;  // the harness's --axis that runs the boundary values alone
   std::vector<BenchmarkSession::Build> builds_;
-  std::map<std::string, std::vector<Measurement>> measured_;  // base and every built variant
+  std::map<std::string, std::vector<Measurement>> measured_;                // base and every built variant
   std::map<std::string, std::map<RowKey, const Measurement*>> now_, then_;  // by variant, by runtime workload
 };
 
@@ -336,7 +346,8 @@ public:
       checked.note = fmt::format("{} and {} dispatch{} checked ({})", policies, dispatches, dispatches == 1 ? "" : "es",
                                  link->device_note);
       if (!options_.dispatch->axis.empty() && !has_runtime_axis(options_.dispatch->axis)) {
-        checked.note += fmt::format("; --dispatch {}: no runtime axis of this benchmark has that name", options_.dispatch->axis);
+        checked.note +=
+            fmt::format("; --dispatch {}: no runtime axis of this benchmark has that name", options_.dispatch->axis);
       }
     }
     report.benchmarks.push_back(checked);
@@ -376,7 +387,8 @@ private:
     }
     const auto measured_base = session_.measure(session_.base_build(), workload, session_.base_run_timeout());
     const auto& base_rows = measured_base.rows;
-    const auto shipped_rows = session_.measure(build, workload, session_.variant_run_timeout(measured_base.elapsed)).rows;
+    const auto shipped_rows =
+        session_.measure(build, workload, session_.variant_run_timeout(measured_base.elapsed)).rows;
     std::error_code ignored;
     std::filesystem::remove(build.binary, ignored);
 
@@ -394,7 +406,8 @@ private:
       }
       const auto found = shipped.find(key);
       const Measurement* now = found != shipped.end() ? found->second : nullptr;
-      if (now == nullptr && shipped_rows.size() == 1 && shipped_rows.front().rt_workload.empty()) now = &shipped_rows.front();
+      if (now == nullptr && shipped_rows.size() == 1 && shipped_rows.front().rt_workload.empty())
+        now = &shipped_rows.front();
       if (now == nullptr || now->status != Status::ok) {
         failed(label, now == nullptr ? "not measured" : fmt::format("{}: {}", to_string(now->status), now->reason));
         continue;
@@ -411,7 +424,8 @@ private:
         const double then_base = old_base->second->statistics.median;
         const double then_shipped = old_shipped->second->statistics.median;
         row.stored_speedup = then_base / then_shipped;
-        row.drift = std::max(std::abs(row.base_seconds / then_base - 1), std::abs(row.shipped_seconds / then_shipped - 1));
+        row.drift =
+            std::max(std::abs(row.base_seconds / then_base - 1), std::abs(row.shipped_seconds / then_shipped - 1));
       }
       if (row.speedup < 1 - row.allowed_slowdown) {
         row.verdict = CheckRow::Verdict::regression;
@@ -445,7 +459,8 @@ std::string describe_verdict(const CheckRow& row) {
   if (row.verdict == CheckRow::Verdict::regression) {
     verdict += fmt::format(" (slower than base by more than {:.1f}%)", 100 * row.allowed_slowdown);
   } else if (row.verdict == CheckRow::Verdict::gain_lost) {
-    verdict += fmt::format(" (gain below {:.3f})", std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss));
+    verdict +=
+        fmt::format(" (gain below {:.3f})", std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss));
   } else if (row.verdict == CheckRow::Verdict::failed) {
     verdict += ": " + row.reason;
   }
@@ -454,17 +469,23 @@ std::string describe_verdict(const CheckRow& row) {
 
 std::string_view to_string(CheckRow::Verdict verdict) noexcept {
   switch (verdict) {
-    case CheckRow::Verdict::ok: return "ok";
-    case CheckRow::Verdict::regression: return "REGRESSION";
-    case CheckRow::Verdict::gain_lost: return "GAIN LOST";
-    case CheckRow::Verdict::drift: return "DRIFT";
-    case CheckRow::Verdict::failed: return "FAILED";
+    case CheckRow::Verdict::ok:
+      return "ok";
+    case CheckRow::Verdict::regression:
+      return "REGRESSION";
+    case CheckRow::Verdict::gain_lost:
+      return "GAIN LOST";
+    case CheckRow::Verdict::drift:
+      return "DRIFT";
+    case CheckRow::Verdict::failed:
+      return "FAILED";
   }
   return "?";
 }
 
 bool CheckReport::passed() const {
-  return std::all_of(rows.begin(), rows.end(), [](const CheckRow& row) { return row.verdict == CheckRow::Verdict::ok; });
+  return std::all_of(rows.begin(), rows.end(),
+                     [](const CheckRow& row) { return row.verdict == CheckRow::Verdict::ok; });
 }
 
 bool CheckReport::all_skipped() const {
@@ -494,15 +515,16 @@ std::string format_check_report(const CheckReport& report) {
       return value ? fmt::format("{:.3f}", *value) : std::string("-");
     };
     // The columns of a dispatch, inserted after `runtime workload` and before `verdict`.
-    const auto with_ranges = [&](std::vector<std::string> line, const std::string& range, std::vector<std::string> single) {
+    const auto with_ranges = [&](std::vector<std::string> line, const std::string& range,
+                                 std::vector<std::string> single) {
       if (!ranges) return line;
       line.insert(line.begin() + 3, range.empty() ? "-" : range);
       line.insert(line.end() - 1, single.begin(), single.end());
       return line;
     };
     const std::vector<std::string> header =
-        with_ranges({"benchmark", "compile-time workload", "runtime workload", "shipped", "base", "shipped time", "speedup",
-                     "stored", "drift", "verdict"},
+        with_ranges({"benchmark", "compile-time workload", "runtime workload", "shipped", "base", "shipped time",
+                     "speedup", "stored", "drift", "verdict"},
                     "range", {"single", "single time", "gain", "predicted"});
     std::vector<std::vector<std::string>> table{header};
     for (const auto& row : report.rows) {

@@ -47,14 +47,14 @@ struct CheckRow {
   std::string variant;      // the shipped policy ("base" where a range ships base)
   double base_seconds = 0;
   double shipped_seconds = 0;
-  double speedup = 0;                   // base / shipped, now
+  double speedup = 0;                    // base / shipped, now
   std::optional<double> stored_speedup;  // from the database, same device
   std::optional<double> drift;           // largest relative change of base or shipped vs stored
   double allowed_slowdown = 0;           // the regression threshold this row was held to
 
   // At a range boundary of a dispatch; `range` is empty otherwise and the rest unset.
-  std::string range;                     // the range this row's value bounds: "2^10..2^12", "2^14"
-  std::string single_variant;            // the one policy the dispatch replaced ("base" when base)
+  std::string range;           // the range this row's value bounds: "2^10..2^12", "2^14"
+  std::string single_variant;  // the one policy the dispatch replaced ("base" when base)
   // Where the range's variant is not the single policy (else the gain is 1 and is not checked):
   std::optional<double> single_seconds;  // the single policy's median, now
   std::optional<double> gain;            // single / shipped, now: above 1 where the range's policy is faster

@@ -22,7 +22,7 @@ struct AnalyzeOptions {
   bool coverage = false;
   bool failures = false;
   bool dispatch = false;
-  std::vector<std::string> files;  // benchmark sources: only these, their current source marked
+  std::vector<std::string> files;           // benchmark sources: only these, their current source marked
   DispatchCommandOptions dispatch_options;  // --max-policies and --threshold; any axis
   std::string benchmarks = ".*";
 };
@@ -37,8 +37,9 @@ RunCommand setup_analyze(CLI::App& app) {
   app.add_option("--top", options->top, "list the N best variants of every compile-time workload (default 5)")
       ->check(count_between(1, 1000000));
   app.add_flag("--coverage", options->coverage, "show covered / space per compile-time workload");
-  app.add_flag("--failures", options->failures,
-               "list the variants that failed to build, run or verify, with status and reason, per compile-time workload");
+  app.add_flag(
+      "--failures", options->failures,
+      "list the variants that failed to build, run or verify, with status and reason, per compile-time workload");
   app.add_flag("--dispatch", options->dispatch,
                "per compile-time workload: the single best policy against the best dispatch over runtime ranges");
   add_dispatch_limit_options(app, options->dispatch_options);
@@ -54,9 +55,11 @@ RunCommand setup_analyze(CLI::App& app) {
     ResultsDatabase database(options->database, ResultsDatabase::Mode::read_only);
     std::vector<Measurement> measurements = database.measurements();
     std::map<std::string, std::string> current_sources;  // benchmark -> hash of its file now
-    for (const auto& file : options->files) current_sources[benchmark_name_from_path(file)] = content_hash(read_text_file(file));
+    for (const auto& file : options->files)
+      current_sources[benchmark_name_from_path(file)] = content_hash(read_text_file(file));
     std::erase_if(measurements, [&](const Measurement& m) {
-      return !std::regex_match(m.benchmark, pattern) || (!current_sources.empty() && current_sources.count(m.benchmark) == 0);
+      return !std::regex_match(m.benchmark, pattern) ||
+             (!current_sources.empty() && current_sources.count(m.benchmark) == 0);
     });
     const auto spaces = database.search_spaces();
     const auto groups = group_by_workload(measurements, spaces, options->database);

@@ -43,7 +43,8 @@ std::vector<CommandLine> read_batch(const std::string& file) {
   std::vector<CommandLine> commands;
   for (const auto& line : document) {
     const auto shown = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    if (!line.is_array() || line.empty()) throw UserError(file, 0, "not a command line (an array of arguments): " + shown);
+    if (!line.is_array() || line.empty())
+      throw UserError(file, 0, "not a command line (an array of arguments): " + shown);
     CommandLine arguments;
     for (const auto& argument : line) {
       if (!argument.is_string()) throw UserError(file, 0, "an argument that is not a string in " + shown);
@@ -69,10 +70,14 @@ std::string contents_of(std::FILE* file) {
 std::string list_safe(const std::string& json) {
   std::string safe;
   for (const char c : json) {
-    if (c == ';') safe += "\\u003b";
-    else if (c == '[') safe += "\\u005b";
-    else if (c == ']') safe += "\\u005d";
-    else safe += c;
+    if (c == ';')
+      safe += "\\u003b";
+    else if (c == '[')
+      safe += "\\u005b";
+    else if (c == ']')
+      safe += "\\u005d";
+    else
+      safe += c;
   }
   return safe;
 }
@@ -110,7 +115,8 @@ private:
 BatchResult run_here(const CommandLine& arguments) {
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(memory_file(), &std::fclose);
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> err(memory_file(), &std::fclose);
-  if (!out || !err) throw EnvironmentError("batch", std::string("cannot create a temporary file: ") + std::strerror(errno));
+  if (!out || !err)
+    throw EnvironmentError("batch", std::string("cannot create a temporary file: ") + std::strerror(errno));
   std::vector<std::string> storage{"policytune"};
   storage.insert(storage.end(), arguments.begin(), arguments.end());
   std::vector<char*> argv;

@@ -55,8 +55,8 @@ int report_outcome(const CheckReport& report, const CheckOptions& options, const
     failures += row.verdict == CheckRow::Verdict::failed;
   }
   if (report.passed()) {
-    const auto boundaries = std::count_if(report.rows.begin(), report.rows.end(),
-                                          [](const CheckRow& row) { return !row.range.empty(); });
+    const auto boundaries =
+        std::count_if(report.rows.begin(), report.rows.end(), [](const CheckRow& row) { return !row.range.empty(); });
     fmt::print("check passed: {} runtime workloads of shipped policies no slower than base{}\n", report.rows.size(),
                boundaries == 0 ? "" : fmt::format(" ({} at dispatch range boundaries, no gain lost)", boundaries));
     return 0;
@@ -82,14 +82,19 @@ RunCommand setup_check(CLI::App& app) {
   add_measurement_options(app, *options);
   app.add_option("--tolerance", check->tolerance,
                  "a shipped policy may be this much slower than base (or 3x the noise, if larger)")
-      ->check(number_between(0, 1))->capture_default_str();
-  app.add_option("--max-drift", check->max_drift, "largest relative change of a median (and of a dispatch's gain) against the database (same device)")
-      ->check(number_between(0, 100))->capture_default_str();
-  add_dispatch_options(app, *dispatch,
-                       "check the policy per range of this runtime axis (Elements{io}) that generate --dispatch renders: "
-                       "each range's policy at its boundaries against base and against the one policy it replaced");
-  app.add_option("--junit", outputs->junit,
-                 "also write the rows as JUnit XML to this file (one test case per row; a failure carries the verdict)");
+      ->check(number_between(0, 1))
+      ->capture_default_str();
+  app.add_option("--max-drift", check->max_drift,
+                 "largest relative change of a median (and of a dispatch's gain) against the database (same device)")
+      ->check(number_between(0, 100))
+      ->capture_default_str();
+  add_dispatch_options(
+      app, *dispatch,
+      "check the policy per range of this runtime axis (Elements{io}) that generate --dispatch renders: "
+      "each range's policy at its boundaries against base and against the one policy it replaced");
+  app.add_option(
+      "--junit", outputs->junit,
+      "also write the rows as JUnit XML to this file (one test case per row; a failure carries the verdict)");
   app.add_flag("--markdown", outputs->markdown, "print the table as Markdown (for a CI job summary)");
   return [options, check, dispatch, outputs] {
     CheckOptions resolved = *check;

@@ -23,15 +23,17 @@ const std::vector<Command>& all_commands() {
       {"merge", "combine databases of several machines or shards into --db, without duplicates or loss", setup_merge},
       {"prune", "delete the measurements of benchmark sources edited since (other source hashes than the file's now)",
        setup_prune},
-      {"import", "bring measurements from other tuners into the database (kernel-tuner FILE.json[.gz])",
-       setup_import},
-      {"replay", "run a search strategy against a recorded landscape (Kernel Tuner cache): fraction of the optimum found",
+      {"import", "bring measurements from other tuners into the database (kernel-tuner FILE.json[.gz])", setup_import},
+      {"replay",
+       "run a search strategy against a recorded landscape (Kernel Tuner cache): fraction of the optimum found",
        setup_replay},
-      {"report", "write one self-contained HTML page with plots of a database: scores, speedups, size dispatch, "
-                 "coverage, failures, convergence and the hub's architecture links",
+      {"report",
+       "write one self-contained HTML page with plots of a database: scores, speedups, size dispatch, "
+       "coverage, failures, convergence and the hub's architecture links",
        setup_report},
-      {"batch", "run the command lines a JSON file lists in one process start; print each one's exit code and output "
-                "as a line of JSON (stops at the first that fails)",
+      {"batch",
+       "run the command lines a JSON file lists in one process start; print each one's exit code and output "
+       "as a line of JSON (stops at the first that fails)",
        setup_batch},
   };
   return commands;
@@ -44,11 +46,13 @@ void add_database_option(CLI::App& app, std::string& path) {
 
 void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) {
   SearchOptions& s = options.search;
-  app.add_option("-a,--axis", options.axis_specs, "axis filter: 'T{ct}=I32', 'T{ct}=[I32,I64]', 'Elements{io}[pow2]=28'");
+  app.add_option("-a,--axis", options.axis_specs,
+                 "axis filter: 'T{ct}=I32', 'T{ct}=[I32,I64]', 'Elements{io}[pow2]=28'");
   add_database_option(app, s.database);
   app.add_option("--build-dir", s.build_directory, "where binaries are built")->capture_default_str();
   app.add_option("-j,--jobs", s.jobs, "parallel compiles (default: every core)")->check(count_between(0, 1024));
-  app.add_option("--batch-size", s.batch_size, "variants compiled into one binary (default: enough to fill every core, at most 32)")
+  app.add_option("--batch-size", s.batch_size,
+                 "variants compiled into one binary (default: enough to fill every core, at most 32)")
       ->check(count_between(0, 4096));
   app.add_option("--build-timeout", s.build_timeout, "seconds a variant may compile (default: 10x base, at least 10 s)")
       ->check(number_between(0.1, 86400));
@@ -56,16 +60,20 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
       ->check(number_between(0.1, 86400));
   app.add_option("--cxx", s.compiler.host_compiler, "host C++ compiler")->capture_default_str();
   app.add_option("--nvcc", s.compiler.cuda_compiler, "CUDA compiler")->capture_default_str();
-  app.add_option("--cuda-arch", s.compiler.cuda_architectures, "SM architectures to compile CUDA for")->capture_default_str();
+  app.add_option("--cuda-arch", s.compiler.cuda_architectures, "SM architectures to compile CUDA for")
+      ->capture_default_str();
   app.add_option("-I,--include", options.include_directories, "extra include directories");
   app.add_option("--compiler-launcher", s.compiler.launcher, "prefix every compile (ccache, sccache, distcc)");
   // The harness takes these as they are: they are checked here.
   app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")
-      ->check(count_between(1, 100000))->capture_default_str();  // the harness stops at 100000
+      ->check(count_between(1, 100000))
+      ->capture_default_str();  // the harness stops at 100000
   app.add_option("--max-noise", s.sampling.max_noise, "sample until the median's relative noise is below this")
-      ->check(number_between(1e-6, 1))->capture_default_str();
+      ->check(number_between(1e-6, 1))
+      ->capture_default_str();
   app.add_option("--max-time", s.sampling.max_time, "seconds of sampling per state at most")
-      ->check(number_between(1e-3, 3600))->capture_default_str();
+      ->check(number_between(1e-3, 3600))
+      ->capture_default_str();
 }
 
 SearchOptions MeasurementCommandOptions::resolved() const {
@@ -92,7 +100,8 @@ void add_dispatch_options(CLI::App& app, DispatchCommandOptions& options, const 
 
 DispatchOptions DispatchCommandOptions::validated() const {
   if (max_policies < 1) throw UserError(fmt::format("--max-policies must be at least 1, not {}", max_policies));
-  if (!(threshold >= 0)) throw UserError(fmt::format("--threshold must be a fraction of at least 0, not {}", threshold));
+  if (!(threshold >= 0))
+    throw UserError(fmt::format("--threshold must be a fraction of at least 0, not {}", threshold));
   return DispatchOptions{axis, static_cast<std::size_t>(max_policies), threshold, {}};
 }
 

@@ -73,7 +73,8 @@ PolicyTemplate choose_template(const std::vector<std::string>& paths, const std:
   }
   if (candidates.empty()) throw UserError("no --template of format " + format_name_given + " among those given");
   if (!release) {
-    if (candidates.size() > 1) throw UserError("several templates fit: say which CCCL release with --cccl or --cccl-include");
+    if (candidates.size() > 1)
+      throw UserError("several templates fit: say which CCCL release with --cccl or --cccl-include");
     return *candidates.front();
   }
   if (candidates.size() == 1) {
@@ -125,8 +126,9 @@ std::string device_architecture(const GenerateOptions& options, const std::vecto
   }
   const auto recorded = recorded_architecture(measurements, options.device);
   if (recorded && !given.empty() && *recorded != given) {
-    throw UserError(options.database, 0,
-                    fmt::format("--device-arch {}: the database records '{}' as sm_{}", given, options.device, *recorded));
+    throw UserError(
+        options.database, 0,
+        fmt::format("--device-arch {}: the database records '{}' as sm_{}", given, options.device, *recorded));
   }
   return recorded ? *recorded : given;
 }
@@ -150,20 +152,27 @@ void add_generate_options(CLI::App& app, GenerateOptions& options) {
   app.add_option("--template", options.template_paths,
                  "how a winning variant becomes a policy (templates/); several: one per format, the release picks")
       ->required();
-  app.add_option("--format", options.format, "auto: the one the CCCL release takes; or chained_policy, policy_selector, host")
+  app.add_option("--format", options.format,
+                 "auto: the one the CCCL release takes; or chained_policy, policy_selector, host")
       ->check(CLI::IsMember({"auto", "chained_policy", "policy_selector", "host"}))
       ->capture_default_str();
   auto* cccl = app.add_option("--cccl", options.cccl, "the CCCL release the hub is for (3.5 or 3.5.0)");
-  app.add_option("--cccl-include", options.cccl_include, "or the CCCL headers to read the release from (cub/version.cuh)")
+  app.add_option("--cccl-include", options.cccl_include,
+                 "or the CCCL headers to read the release from (cub/version.cuh)")
       ->excludes(cccl);
-  app.add_option("-o,--output", options.output, "the header to write (a regular file, through links; - for standard output)")->required();
+  app.add_option("-o,--output", options.output,
+                 "the header to write (a regular file, through links; - for standard output)")
+      ->required();
   app.add_option("--namespace", options.name_space, "namespace of the generated hub")->capture_default_str();
   app.add_option("--archs", options.architectures, "SM architectures the consumer builds for (80,90)");
-  app.add_option("--mode", options.mode, "tuned: the database decides; base: library defaults; test: the %TEST% variant")
-      ->check(CLI::IsMember({"tuned", "base", "test"}))->capture_default_str();
+  app.add_option("--mode", options.mode,
+                 "tuned: the database decides; base: library defaults; test: the %TEST% variant")
+      ->check(CLI::IsMember({"tuned", "base", "test"}))
+      ->capture_default_str();
   app.add_option("--match", options.match,
                  "exact, or nearest: results of another device of the same architecture, else of the nearest lower one")
-      ->check(CLI::IsMember({"exact", "nearest"}))->capture_default_str();
+      ->check(CLI::IsMember({"exact", "nearest"}))
+      ->capture_default_str();
   auto* device = app.add_option("--device", options.device, "render for this device's results (by name)");
   app.add_option("--device-arch", options.device_architecture,
                  "the SM number of --device (100) where the database has no results from it (a new GPU)")
@@ -203,7 +212,8 @@ void resolve_device(const GenerateOptions& options, const std::vector<Measuremen
 // `request`'s where the winners come from a nearest match.
 std::vector<ArchitecturePolicies> tuned_architectures(const GenerateOptions& options, const std::string& source,
                                                       const SearchSpace& space, const PolicyTemplate& policy_template,
-                                                      const std::optional<DispatchOptions>& dispatch, HubRequest& request) {
+                                                      const std::optional<DispatchOptions>& dispatch,
+                                                      HubRequest& request) {
   ResultsDatabase database(options.database, ResultsDatabase::Mode::read_only);
   WinnerOptions winner_options{request.benchmark, content_hash(source),
                                options.match == "nearest" ? DeviceMatch::nearest : DeviceMatch::exact, options.device,
@@ -212,7 +222,8 @@ std::vector<ArchitecturePolicies> tuned_architectures(const GenerateOptions& opt
       declared_axes_of(database.search_spaces(), request.benchmark, winner_options.source_hash, options.database);
   const auto measurements = database.measurements();
   std::size_t stale = 0;
-  for (const auto& m : measurements) stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;
+  for (const auto& m : measurements)
+    stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;
   if (stale > 0) {
     fmt::print(stderr, "policytune: note: {} results of {} measured another version of {}; they are not used\n", stale,
                request.benchmark, options.benchmark);
@@ -245,7 +256,9 @@ int run_generate(const GenerateOptions& options) {
   check_template_fits(policy_template, space, request.benchmark);
   request.name_space = options.name_space;
   request.database = options.database;
-  request.mode = options.mode == "base" ? RenderMode::base : options.mode == "test" ? RenderMode::test : RenderMode::tuned;
+  request.mode = options.mode == "base"   ? RenderMode::base
+                 : options.mode == "test" ? RenderMode::test
+                                          : RenderMode::tuned;
   request.architectures = split_architectures(options.architectures);
   request.test_variant = parse_test_variant(source, options.benchmark, space);
   request.dispatch_axis = options.dispatch.axis;

@@ -33,7 +33,8 @@ RunCommand setup_list(CLI::App& app) {
       for (const auto& p : space.parameters()) {
         fmt::print("  * `{}` {} {}:{}:{}\n", p.label, p.macro, p.start, p.end, p.step);
       }
-      for (const auto& constraint : constraints) fmt::print("  * constraint (line {}): {}\n", constraint.line(), constraint.text());
+      for (const auto& constraint : constraints)
+        fmt::print("  * constraint (line {}): {}\n", constraint.line(), constraint.text());
       if (!constraints.empty()) {
         // Counting means visiting every variant: only for spaces that take a moment.
         if (space.size() <= BigCount(kCountLimit)) {

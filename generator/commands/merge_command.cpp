@@ -14,9 +14,10 @@ RunCommand setup_merge(CLI::App& app) {
   app.add_option("inputs", *inputs, "databases to merge into --db (shards, other machines)")->required();
   return [destination, inputs] {
     const MergeSummary summary = merge_databases(*destination, *inputs);
-    fmt::print("merged {} databases into {}: {} rows added, {} replaced by newer ones, {} already there; "
-               "{} of base's answers taken\n",
-               inputs->size(), *destination, summary.added, summary.replaced, summary.unchanged, summary.base_answers);
+    fmt::print(
+        "merged {} databases into {}: {} rows added, {} replaced by newer ones, {} already there; "
+        "{} of base's answers taken\n",
+        inputs->size(), *destination, summary.added, summary.replaced, summary.unchanged, summary.base_answers);
     return 0;
   };
 }

@@ -39,7 +39,8 @@ RunCommand setup_prune(CLI::App& app) {
         dropped += old.rows;
         ++sources;
       }
-      fmt::print("{}: kept {} rows of current source {}\n", outcome.benchmark, outcome.current_rows, outcome.current_hash);
+      fmt::print("{}: kept {} rows of current source {}\n", outcome.benchmark, outcome.current_rows,
+                 outcome.current_hash);
     }
     if (sources == 0) {
       fmt::print("nothing to prune in {}: no rows of old sources\n", *database);

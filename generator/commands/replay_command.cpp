@@ -34,7 +34,9 @@ RunCommand setup_replay(CLI::App& app) {
   app.add_option("--repeats", r.repeats, "searches per budget, with seeds seed, seed + 1, ...")
       ->check(count_between(1, 1000000))
       ->capture_default_str();
-  app.add_option("--seed", r.seed, "seed of the first search")->check(count_between(0, UINT64_MAX))->capture_default_str();
+  app.add_option("--seed", r.seed, "seed of the first search")
+      ->check(count_between(0, UINT64_MAX))
+      ->capture_default_str();
   app.add_option("--prior", options->priors,
                  "a landscape of the same kernel on another device, guiding the strategies that take a prior "
                  "(repeatable)");

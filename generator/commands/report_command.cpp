@@ -26,7 +26,8 @@ RunCommand setup_report(CLI::App& app) {
   auto options = std::make_shared<ReportOptions>();
   add_database_option(app, options->database);
   app.add_option("-R,--regex", options->benchmarks, "only benchmarks whose name matches this regex");
-  app.add_option("-o,--output", options->output, "the HTML page to write (self-contained: inline SVG and CSS); - for stdout")
+  app.add_option("-o,--output", options->output,
+                 "the HTML page to write (self-contained: inline SVG and CSS); - for stdout")
       ->required();
   return [options] {
     std::regex pattern;

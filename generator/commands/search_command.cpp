@@ -21,26 +21,32 @@ RunCommand setup_search(CLI::App& app) {
   app.add_option("files", s.sources, "benchmark sources (.cu for CUDA, .cpp for host)")->required();
   app.add_option("-R,--regex", s.benchmark_regex, "only benchmarks whose name matches this regex");
   app.add_option("--strategy", s.strategy, "how variants are chosen (auto: exhaustive when the space fits the budget)")
-      ->check(CLI::IsMember(strategy_names()))->capture_default_str();
+      ->check(CLI::IsMember(strategy_names()))
+      ->capture_default_str();
   app.add_option("--budget", s.budget, "at most this many variants per compile-time workload")
       ->check(count_between(0, 1000000000000));
   app.add_option("--time-limit", s.time_limit, "seconds per compile-time workload; no new round of builds after it")
       ->check(number_between(0.1, 1e7));
   app.add_option("--seed", s.seed, "seed of the strategy: same seed, same order")
-      ->check(count_between(0, UINT64_MAX))->capture_default_str();
+      ->check(count_between(0, UINT64_MAX))
+      ->capture_default_str();
   app.add_option("--prior", s.priors,
                  "what other devices found guides the search: auto (their results in --db), none, or databases")
       ->capture_default_str();
   app.add_option("--lanes", s.lanes, "variants measured at once, one per GPU (default: every visible GPU)")
       ->check(count_between(0, 1024));
   app.add_flag("--force", s.force, "measure again what the database already holds (rows are replaced)");
-  app.add_flag("--compile-only", s.compile_only, "build the variants (a strategy that needs no results), run and store nothing");
+  app.add_flag("--compile-only", s.compile_only,
+               "build the variants (a strategy that needs no results), run and store nothing");
   app.add_option("--confirm", s.confirmation.finalists,
                  "re-measure base and this many best variants interleaved before a workload's search ends; "
                  "their rows are the ones generate trusts (0: no confirmation)")
-      ->check(count_between(0, 64))->capture_default_str();
-  app.add_option("--confirm-rounds", s.confirmation.rounds, "interleaved rounds of the confirmation, each running every finalist once")
-      ->check(count_between(1, 100))->capture_default_str();
+      ->check(count_between(0, 64))
+      ->capture_default_str();
+  app.add_option("--confirm-rounds", s.confirmation.rounds,
+                 "interleaved rounds of the confirmation, each running every finalist once")
+      ->check(count_between(1, 100))
+      ->capture_default_str();
   auto shard = std::make_shared<std::string>();
   app.add_option("--shard", *shard, "k/N: search only shard k of N (disjoint parts; combine with `policytune merge`)");
   add_measurement_options(app, *options);
@@ -69,13 +75,15 @@ RunCommand setup_search(CLI::App& app) {
                  progress.build_seconds());
       return 0;
     }
-    const std::string confirming = progress.confirmation_seconds() > 0
-                                       ? fmt::format(" (confirming the finalists {:.1f} s of these)", progress.confirmation_seconds())
-                                       : "";
-    fmt::print("searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s, "
-               "running {:.1f} s{}; results in {}\n",
-               progress.measured(), progress.reused(), progress.failed(), progress.skipped(), progress.build_seconds(),
-               progress.run_seconds(), confirming, search.database);
+    const std::string confirming =
+        progress.confirmation_seconds() > 0
+            ? fmt::format(" (confirming the finalists {:.1f} s of these)", progress.confirmation_seconds())
+            : "";
+    fmt::print(
+        "searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s, "
+        "running {:.1f} s{}; results in {}\n",
+        progress.measured(), progress.reused(), progress.failed(), progress.skipped(), progress.build_seconds(),
+        progress.run_seconds(), confirming, search.database);
     return 0;
   };
 }

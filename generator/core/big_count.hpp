@@ -1,8 +1,8 @@
 #pragma once
 
 #include <compare>
-#include <random>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 

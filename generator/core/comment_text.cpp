@@ -35,11 +35,15 @@ std::size_t utf8_length(std::string_view text, std::size_t at, char32_t& code) {
 
 std::string control_escape(char32_t code) {
   switch (code) {
-    case '\n': return "\\n";
-    case '\r': return "\\r";
-    case '\t': return "\\t";
-    default: return code < 0x80 ? fmt::format("\\x{:02x}", static_cast<unsigned>(code))
-                                : fmt::format("\\u{:04x}", static_cast<unsigned>(code));
+    case '\n':
+      return "\\n";
+    case '\r':
+      return "\\r";
+    case '\t':
+      return "\\t";
+    default:
+      return code < 0x80 ? fmt::format("\\x{:02x}", static_cast<unsigned>(code))
+                         : fmt::format("\\u{:04x}", static_cast<unsigned>(code));
   }
 }
 

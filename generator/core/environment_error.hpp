@@ -18,6 +18,6 @@ public:
 
 inline constexpr int kEnvironmentErrorExit = 74;  // sysexits' EX_IOERR
 inline constexpr int kUserErrorExit = 2;
-inline constexpr int kInternalErrorExit = 70;     // sysexits' EX_SOFTWARE
+inline constexpr int kInternalErrorExit = 70;  // sysexits' EX_SOFTWARE
 
 }  // namespace policytune

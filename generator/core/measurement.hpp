@@ -50,8 +50,8 @@ double median_noise(const SampleStatistics& statistics);
 // workload. A failure that happens before any workload runs (a build failure) is stored once
 // with an empty runtime workload and applies to all of them.
 struct Measurement {
-  std::string algorithm;    // "reduce"
-  std::string benchmark;    // "reduce.sum"
+  std::string algorithm;  // "reduce"
+  std::string benchmark;  // "reduce.sum"
   DeviceIdentity device;
   std::string toolkit;      // "CUDA 13.0" or the host compiler
   std::string library;      // "CCCL 3.0.1"
@@ -61,10 +61,10 @@ struct Measurement {
   std::string entry;        // the benchmark function inside the file (NVBench's set_name)
   std::string rt_workload;  // "Elements{io}[pow2]=16"
   Status status = Status::ok;
-  std::string reason;       // why it failed, short
+  std::string reason;  // why it failed, short
   SampleStatistics statistics;
   std::optional<double> bytes_per_second;  // achieved global memory bandwidth, when reported
-  std::string recorded_at;  // ISO 8601 UTC
+  std::string recorded_at;                 // ISO 8601 UTC
   // How many interleaved rounds of a search's confirmation (confirmation.hpp) these statistics
   // pool; 0 for a row measured once, during the search. Where a workload holds confirmed rows,
   // only the variants they cover may win it (confirmed_variants.hpp).

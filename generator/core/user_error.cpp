@@ -14,10 +14,7 @@ std::string locate(const std::string& file, std::size_t line, const std::string&
 }  // namespace
 
 UserError::UserError(std::string file, std::size_t line, const std::string& message)
-    : std::runtime_error(locate(file, line, message)),
-      file_(std::move(file)),
-      line_(line),
-      message_(message) {}
+    : std::runtime_error(locate(file, line, message)), file_(std::move(file)), line_(line), message_(message) {}
 
 UserError::UserError(const std::string& message) : std::runtime_error(message), message_(message) {}
 

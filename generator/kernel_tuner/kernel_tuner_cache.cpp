@@ -57,13 +57,16 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
       throw UserError(path, result.line_of_key("tune_params_keys"),
                       "tune_params_keys holds '" + key.dump() + "', which is not a parameter name");
     }
-    if (std::find(result.parameters.begin(), result.parameters.end(), key.get<std::string>()) != result.parameters.end()) {
-      throw UserError(path, result.line_of_key("tune_params_keys"), "tune_params_keys names '" + key.get<std::string>() + "' twice");
+    if (std::find(result.parameters.begin(), result.parameters.end(), key.get<std::string>()) !=
+        result.parameters.end()) {
+      throw UserError(path, result.line_of_key("tune_params_keys"),
+                      "tune_params_keys names '" + key.get<std::string>() + "' twice");
     }
     result.parameters.push_back(key.get<std::string>());
   }
   // Without parameters every configuration would be the same variant, with an empty name.
-  if (result.parameters.empty()) throw UserError(path, result.line_of_key("tune_params_keys"), "tune_params_keys is empty");
+  if (result.parameters.empty())
+    throw UserError(path, result.line_of_key("tune_params_keys"), "tune_params_keys is empty");
   return result;
 }
 
@@ -78,7 +81,8 @@ KernelTunerTime entry_time(const KernelTunerCache& cache, const std::string& key
   if (!time.is_number()) throw fail("cache entry '" + key + "' has a 'time' that is neither a number nor a failure");
   const double milliseconds = time.get<double>();
   if (milliseconds >= kOldFailureTime) return {std::nullopt, "time 1e20 (failed)"};
-  if (!std::isfinite(milliseconds) || milliseconds <= 0) throw fail("cache entry '" + key + "' has a non-positive time");
+  if (!std::isfinite(milliseconds) || milliseconds <= 0)
+    throw fail("cache entry '" + key + "' has a non-positive time");
   return {milliseconds, ""};
 }
 

@@ -53,9 +53,11 @@ SampleStatistics statistics_of(const KernelTunerCache& file, const std::string& 
   std::vector<double> samples;
   if (entry.contains("times") && entry["times"].is_array()) {
     for (const auto& sample : entry["times"]) {
-      if (!sample.is_number()) throw UserError(path, line(), "cache entry '" + key + "' has a non-numeric sample in 'times'");
+      if (!sample.is_number())
+        throw UserError(path, line(), "cache entry '" + key + "' has a non-numeric sample in 'times'");
       if (!std::isfinite(sample.get<double>()) || sample.get<double>() <= 0) {
-        throw UserError(path, line(), "cache entry '" + key + "' has a non-positive sample in 'times': " + sample.dump());
+        throw UserError(path, line(),
+                        "cache entry '" + key + "' has a non-positive sample in 'times': " + sample.dump());
       }
       samples.push_back(sample.get<double>() / 1000.0);  // Kernel Tuner times are milliseconds
     }
@@ -74,7 +76,8 @@ Measurement measurement_of(const KernelTunerCache& file, const std::string& path
   const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
   if (!entry.is_object()) throw UserError(path, line(), "cache entry '" + key + "' is not an object");
   for (const auto& parameter : file.parameters) {
-    if (!entry.contains(parameter)) throw UserError(path, line(), "cache entry '" + key + "' lacks parameter '" + parameter + "'");
+    if (!entry.contains(parameter))
+      throw UserError(path, line(), "cache entry '" + key + "' lacks parameter '" + parameter + "'");
     row.variant += (row.variant.empty() ? "" : ".") + parameter + "_" + name_value(entry[parameter]);
   }
   const KernelTunerTime time = entry_time(file, key, entry);
@@ -99,7 +102,8 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
   }
 
   const std::string kernel = document["kernel_name"].get<std::string>();
-  if (!is_identifier(kernel)) throw UserError(path, file.line_of_key("kernel_name"), "kernel_name '" + kernel + "' is not an identifier");
+  if (!is_identifier(kernel))
+    throw UserError(path, file.line_of_key("kernel_name"), "kernel_name '" + kernel + "' is not an identifier");
   DeviceIdentity device;
   device.name = document.value("device_name", json("")).is_string() ? document.value("device_name", "") : "";
   if (device.name.empty()) device.name = "unnamed device";

@@ -76,7 +76,8 @@ Landscape Landscape::read(const std::string& path) {
   }
   if (landscape.times_.empty()) throw UserError(path, file.line_of_key("cache"), "the cache holds no configuration");
   // A replay measures strategies by the fraction of the optimum found: without one it means nothing.
-  if (!landscape.best_time_) throw UserError(path, file.line_of_key("cache"), "every configuration in the cache failed");
+  if (!landscape.best_time_)
+    throw UserError(path, file.line_of_key("cache"), "every configuration in the cache failed");
   return landscape;
 }
 

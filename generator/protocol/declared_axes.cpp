@@ -31,7 +31,9 @@ std::string format_declared_axes(const DeclaredAxes& axes) {
 DeclaredAxes parse_declared_axes(const std::string& text) {
   if (text.empty()) return {};
   const auto document = nlohmann::json::parse(text, nullptr, false);
-  const auto malformed = [] { return std::invalid_argument("declared runtime axes are not a JSON object of axis lists"); };
+  const auto malformed = [] {
+    return std::invalid_argument("declared runtime axes are not a JSON object of axis lists");
+  };
   if (document.is_discarded() || !document.is_object()) throw malformed();
   DeclaredAxes axes;
   for (const auto& [entry, list] : document.items()) {

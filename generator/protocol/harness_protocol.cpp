@@ -23,10 +23,10 @@ void check_version(const json& document) {
   if (given.is_number_integer() && given.get<long long>() == protocol::version) return;
   std::string shown = given.dump(-1, ' ', false, json::error_handler_t::replace);
   if (shown.size() > 20) shown = shown.substr(0, 20) + "...";
-  throw MalformedHarnessOutput(fmt::format(
-      "harness protocol version {}, but this policytune reads version {}: build the benchmark against this "
-      "policytune's harness headers (bench/policytune)",
-      shown, protocol::version));
+  throw MalformedHarnessOutput(
+      fmt::format("harness protocol version {}, but this policytune reads version {}: build the benchmark against this "
+                  "policytune's harness headers (bench/policytune)",
+                  shown, protocol::version));
 }
 
 json parse_document(const std::string& text) {
@@ -75,7 +75,8 @@ HarnessDevice device_of(const json& document) {
       if (value > 0) result.limits[limit] = value;
     }
   }
-  if (document.contains("visible_devices")) result.visible_devices = std::max<std::int64_t>(1, field<std::int64_t>(document, "visible_devices"));
+  if (document.contains("visible_devices"))
+    result.visible_devices = std::max<std::int64_t>(1, field<std::int64_t>(document, "visible_devices"));
   return result;
 }
 
@@ -103,7 +104,7 @@ std::vector<HarnessEntry> parse_harness_listing(const std::string& text) {
             axis.spellings.push_back(field<std::string>(value, "type"));
           }
         } else {
-          axis.kind = kind == "float64" ? HarnessAxis::Kind::float64
+          axis.kind = kind == "float64"  ? HarnessAxis::Kind::float64
                       : kind == "string" ? HarnessAxis::Kind::string
                                          : HarnessAxis::Kind::int64;
           axis.pow2 = axis_json.value("pow2", false);

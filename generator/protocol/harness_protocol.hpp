@@ -82,7 +82,7 @@ HarnessRun parse_harness_run(const std::string& json);
 // entries), as workload strings with the defines that narrow a build to each.
 struct CompileTimeWorkload {
   std::string name;  // "T{ct}=F32,OffsetT{ct}=I64", empty when the benchmark has no type axes
-  std::vector<std::pair<std::string, std::string>> defines;  // {"TUNE_T", "float"}
+  std::vector<std::pair<std::string, std::string>> defines;      // {"TUNE_T", "float"}
   std::vector<std::pair<std::string, std::string>> axis_values;  // {"T{ct}", "F32"}
 };
 std::vector<CompileTimeWorkload> compile_time_workloads(const std::vector<HarnessEntry>& entries);

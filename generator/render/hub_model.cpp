@@ -36,7 +36,8 @@ std::string key_part(const std::string& entry, const PolicyTemplate& policy_temp
 }
 
 // The key entry for one workload: the type its label names in place of the parameter.
-std::string workload_key_part(const std::string& entry, const std::string& type, const PolicyTemplate& policy_template) {
+std::string workload_key_part(const std::string& entry, const std::string& type,
+                              const PolicyTemplate& policy_template) {
   std::string part = key_part(entry, policy_template);
   for (const auto& parameter : policy_template.hub_parameters) {
     if (parameter.is_type()) part = replace_word(part, parameter.name, type);
@@ -53,12 +54,13 @@ std::string workload_key(const PolicyTemplate& policy_template, const std::strin
   const std::size_t expected = host ? policy_template.hub_parameters.size() : policy_template.key.size();
   if (types.size() != expected) {
     throw UserError(policy_template.path, host ? 0 : policy_template.key_line,
-                    fmt::format("the template keys policies on {} compile-time axes, the results have {} ({})", expected,
-                                types.size(), ct_workload.empty() ? "none" : ct_workload));
+                    fmt::format("the template keys policies on {} compile-time axes, the results have {} ({})",
+                                expected, types.size(), ct_workload.empty() ? "none" : ct_workload));
   }
   if (host) return fmt::format("{}", fmt::join(types, ", "));
   std::vector<std::string> parts;
-  for (std::size_t i = 0; i < types.size(); ++i) parts.push_back(workload_key_part(policy_template.key[i], types[i], policy_template));
+  for (std::size_t i = 0; i < types.size(); ++i)
+    parts.push_back(workload_key_part(policy_template.key[i], types[i], policy_template));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -78,7 +80,8 @@ void add_provenance(const WorkloadPolicy& policy, CommentLines& lines) {
   } else {
     const VariantScore& s = *policy.score;
     lines.push_back(fmt::format("{}: {}, score {:.6f} (min {:.6f}, mean {:.6f}, max {:.6f}; noise {:.4f})",
-                                workload_name(policy), policy.variant_name, s.score, s.min, s.mean, s.max, policy.noise));
+                                workload_name(policy), policy.variant_name, s.score, s.min, s.mean, s.max,
+                                policy.noise));
     lines.push_back("  " + policy.provenance);
   }
   add_dispatch_note(policy, lines);
@@ -87,10 +90,10 @@ void add_provenance(const WorkloadPolicy& policy, CommentLines& lines) {
 // The summary above a dispatched workload's policies.
 void add_ranges_summary(const WorkloadPolicy& policy, CommentLines& lines) {
   const WorkloadRanges& ranges = *policy.ranges;
-  lines.push_back(fmt::format("{}: {} policies over {}, score {:.6f} against one policy {} {:.6f}: {:+.2f}% (noise {:.2f}%)",
-                              workload_name(policy), ranges.ranges.size(), ranges.measured.axis.name,
-                              ranges.measured.score, policy.variant_name, policy.score ? policy.score->score : 1.0,
-                              100 * ranges.margin, 100 * ranges.noise));
+  lines.push_back(fmt::format(
+      "{}: {} policies over {}, score {:.6f} against one policy {} {:.6f}: {:+.2f}% (noise {:.2f}%)",
+      workload_name(policy), ranges.ranges.size(), ranges.measured.axis.name, ranges.measured.score,
+      policy.variant_name, policy.score ? policy.score->score : 1.0, 100 * ranges.margin, 100 * ranges.noise));
   lines.push_back("  " + policy.provenance);
 }
 
@@ -128,9 +131,14 @@ CommentLines banner(const PolicyTemplate& policy_template, const HubRequest& req
                               std::filesystem::path(policy_template.path).filename().string()));
   lines.push_back("Do not edit: regenerate with `policytune generate`.");
   switch (request.mode) {
-    case RenderMode::tuned: break;
-    case RenderMode::base: lines.push_back("Mode base: the library's default policies everywhere; no measurements used."); break;
-    case RenderMode::test: lines.push_back("Mode test: the benchmark's declared test variant everywhere; no measurements used."); break;
+    case RenderMode::tuned:
+      break;
+    case RenderMode::base:
+      lines.push_back("Mode base: the library's default policies everywhere; no measurements used.");
+      break;
+    case RenderMode::test:
+      lines.push_back("Mode test: the benchmark's declared test variant everywhere; no measurements used.");
+      break;
   }
   // A device nobody measured the architecture of (nearest match): the whole header is a stand-in
   // for it, so the top says so, not only its link.
@@ -159,13 +167,16 @@ struct PolicyRenderer {
   const PolicyTemplate& policy_template;
   const SearchSpace& space;
   std::map<std::string, std::int64_t> fallback_values;  // base values (host) or the test variant's
-  bool fallback_tuned = false;                           // test mode: the fallback is a tuned policy
+  bool fallback_tuned = false;                          // test mode: the fallback is a tuned policy
 
   std::map<std::string, std::string> extra(const std::string& architecture) const {
     switch (policy_template.format) {
-      case HubFormat::chained_policy: return {{"default_policy", "default_policy<" + architecture + "0>"}, {"arch", architecture}};
-      case HubFormat::policy_selector: return {{"default_policy", "default_selector{}(cc)"}, {"arch", architecture}};
-      case HubFormat::host: break;
+      case HubFormat::chained_policy:
+        return {{"default_policy", "default_policy<" + architecture + "0>"}, {"arch", architecture}};
+      case HubFormat::policy_selector:
+        return {{"default_policy", "default_selector{}(cc)"}, {"arch", architecture}};
+      case HubFormat::host:
+        break;
     }
     return {};
   }
@@ -195,7 +206,8 @@ HubLink build_link(const ArchitecturePolicies& measured, const PolicyRenderer& r
     if (!policy.ranges) {
       CommentLines comment;
       add_provenance(policy, comment);
-      link.entries.push_back({comment, key, ranged ? (host ? "Range" : "R") : "", renderer.winner(*policy.variant, arch)});
+      link.entries.push_back(
+          {comment, key, ranged ? (host ? "Range" : "R") : "", renderer.winner(*policy.variant, arch)});
       continue;
     }
     const WorkloadRanges& ranges = *policy.ranges;
@@ -208,8 +220,8 @@ HubLink build_link(const ArchitecturePolicies& measured, const PolicyRenderer& r
                               range.variant ? renderer.winner(*range.variant, arch)
                                             : t.render(renderer.fallback_values, false, renderer.extra(arch))});
     }
-    link.selectors.push_back(
-        {key, ranges.ranges.size(), decision_tree(ranges, 0, ranges.ranges.size() - 1, request_parameter(request), "")});
+    link.selectors.push_back({key, ranges.ranges.size(),
+                              decision_tree(ranges, 0, ranges.ranges.size() - 1, request_parameter(request), "")});
   }
   return link;
 }
@@ -298,8 +310,8 @@ HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpac
       if (fallback.lower == nullptr) continue;  // below every measured one: the library's hub
       ArchitecturePolicies borrowed = *fallback.lower;
       borrowed.architecture = fallback.architecture;
-      borrowed.device_note = "no measurements; sm_" + measured_architecture(*fallback.lower) + "'s winners, the library's sm_" +
-                             fallback.architecture + " policy for the rest";
+      borrowed.device_note = "no measurements; sm_" + measured_architecture(*fallback.lower) +
+                             "'s winners, the library's sm_" + fallback.architecture + " policy for the rest";
       links.push_back(std::move(borrowed));
     }
     std::stable_sort(links.begin(), links.end(), [](const ArchitecturePolicies& a, const ArchitecturePolicies& b) {

@@ -18,9 +18,9 @@ using CommentLines = std::vector<std::string>;
 
 struct HubEntry {
   CommentLines comment;  // what won, its score, where it was measured
-  std::string key;      // the workload's key as template arguments: `float, ::std::uint32_t`
-  std::string range;    // with ranges: the range's number, or `R` where one policy serves every range
-  std::string policy;   // the template's body rendered for the winner
+  std::string key;       // the workload's key as template arguments: `float, ::std::uint32_t`
+  std::string range;     // with ranges: the range's number, or `R` where one policy serves every range
+  std::string policy;    // the template's body rendered for the winner
 };
 
 // Which range of a workload serves a runtime value on one link.
@@ -49,18 +49,18 @@ struct HubModel {
   std::string name_space;
   std::string hub_name;
   std::vector<HubParameter> parameters;
-  std::string default_hub;  // the library's hub or selector
-  std::string policy_type;  // policy_selector: what the selector returns
+  std::string default_hub;                              // the library's hub or selector
+  std::string policy_type;                              // policy_selector: what the selector returns
   std::string argument = "::cuda::compute_capability";  // policy_selector: what it takes
-  std::string key;          // the hub's own key, `AccumT, OffsetT`
-  std::string dispatch_axis;       // with ranges: `Elements{io}` (comment text)
-  std::string dispatch_parameter;  // with ranges: `elements`
-  std::string test_note;           // test mode: the variant every workload gets (comment text)
-  std::string fallback;            // host: the struct every workload without its own policy gets
-  CommentLines fallback_comment;   // host without parameters: the provenance of its tuned policy
-  std::optional<HubRangeSelector> primary_selector;  // host without parameters: the selector
-  std::vector<HubLink> links;      // lowest architecture first
-  std::vector<std::string> unserved;  // requested architectures without a link of their own
+  std::string key;                                      // the hub's own key, `AccumT, OffsetT`
+  std::string dispatch_axis;                            // with ranges: `Elements{io}` (comment text)
+  std::string dispatch_parameter;                       // with ranges: `elements`
+  std::string test_note;                                // test mode: the variant every workload gets (comment text)
+  std::string fallback;                                 // host: the struct every workload without its own policy gets
+  CommentLines fallback_comment;                        // host without parameters: the provenance of its tuned policy
+  std::optional<HubRangeSelector> primary_selector;     // host without parameters: the selector
+  std::vector<HubLink> links;                           // lowest architecture first
+  std::vector<std::string> unserved;                    // requested architectures without a link of their own
 };
 
 // The name of the runtime value a dispatch selects on (`elements` for Elements{io}).

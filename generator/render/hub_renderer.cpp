@@ -31,7 +31,8 @@ data indent_section(std::size_t width) {
       std::size_t stop = rendered.find('\n', start);
       if (stop == std::string::npos) stop = rendered.size();
       const std::string line = rendered.substr(start, stop - start);
-      if (line.find_first_not_of(" \t\r") != std::string::npos) out += (out.empty() ? "" : "\n") + std::string(width, ' ') + line;
+      if (line.find_first_not_of(" \t\r") != std::string::npos)
+        out += (out.empty() ? "" : "\n") + std::string(width, ' ') + line;
       start = stop + 1;
     }
     return out;
@@ -195,7 +196,8 @@ std::string render_hub(const PolicyTemplate& policy_template, const SearchSpace&
     throw UserError("--dispatch '" + request.dispatch_axis + "' does not name a runtime axis such as Elements{io}");
   }
   if (request.mode == RenderMode::test && !request.test_variant) {
-    throw UserError(space.source_file(), 0, "test mode needs the benchmark's test variant (a `// %TEST% <variant>` line)");
+    throw UserError(space.source_file(), 0,
+                    "test mode needs the benchmark's test variant (a `// %TEST% <variant>` line)");
   }
   const HubModel model = build_hub_model(policy_template, space, architectures, request);
   const bool own_header = !policy_template.header.empty();

@@ -14,9 +14,9 @@ enum class RenderMode { tuned, base, test };
 
 // What `generate` asks of a hub, besides its template and the policies.
 struct HubRequest {
-  std::string benchmark;            // "reduce.sum"
-  std::string name_space;           // "mylib::tuning": validated before it reaches C++ text
-  std::string database;             // shown in the header, as its file name
+  std::string benchmark;   // "reduce.sum"
+  std::string name_space;  // "mylib::tuning": validated before it reaches C++ text
+  std::string database;    // shown in the header, as its file name
   RenderMode mode = RenderMode::tuned;
   std::vector<std::string> architectures;  // requested SM numbers ("80", "90"); may be empty in tuned mode
   std::optional<Variant> test_variant;     // test mode

@@ -21,7 +21,8 @@ void check_mustache_nesting(const std::string& text, const std::string& path, st
                                                   text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
       counted_to = at;
       if (++depth > kMaxMustacheNesting) {
-        throw UserError(path, line, "mustache sections nest deeper than " + std::to_string(kMaxMustacheNesting) + " levels");
+        throw UserError(path, line,
+                        "mustache sections nest deeper than " + std::to_string(kMaxMustacheNesting) + " levels");
       }
     } else if (sigil == '/' && depth > 0) {
       --depth;

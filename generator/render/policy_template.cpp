@@ -19,9 +19,9 @@ namespace {
 // The labels CUB's benchmarks use for fundamental types, and the harness prints.
 const std::map<std::string, std::string>& standard_spellings() {
   static const std::map<std::string, std::string> spellings{
-      {"I8", "::std::int8_t"},   {"I16", "::std::int16_t"},  {"I32", "::std::int32_t"}, {"I64", "::std::int64_t"},
-      {"U8", "::std::uint8_t"},  {"U16", "::std::uint16_t"}, {"U32", "::std::uint32_t"}, {"U64", "::std::uint64_t"},
-      {"F32", "float"},          {"F64", "double"},          {"I128", "__int128"},        {"U128", "unsigned __int128"},
+      {"I8", "::std::int8_t"},  {"I16", "::std::int16_t"},  {"I32", "::std::int32_t"},  {"I64", "::std::int64_t"},
+      {"U8", "::std::uint8_t"}, {"U16", "::std::uint16_t"}, {"U32", "::std::uint32_t"}, {"U64", "::std::uint64_t"},
+      {"F32", "float"},         {"F64", "double"},          {"I128", "__int128"},       {"U128", "unsigned __int128"},
   };
   return spellings;
 }
@@ -75,7 +75,8 @@ bool is_safe_key_text(const std::string& text) {
 std::vector<std::string> identifiers_in(const std::string& text) {
   static const std::regex identifier(R"([A-Za-z_][A-Za-z0-9_]*)");
   std::vector<std::string> found;
-  for (auto match = std::sregex_iterator(text.begin(), text.end(), identifier); match != std::sregex_iterator(); ++match) {
+  for (auto match = std::sregex_iterator(text.begin(), text.end(), identifier); match != std::sregex_iterator();
+       ++match) {
     found.push_back(match->str());
   }
   return found;
@@ -156,7 +157,8 @@ void parse_type_spelling(PolicyTemplate& result, const std::string& value, const
   const std::size_t equals = value.find('=');
   const std::string label = trim(value.substr(0, equals));
   const std::string spelling = equals == std::string::npos ? "" : trim(value.substr(equals + 1));
-  if (!is_identifier(label) || !is_safe_type_text(spelling)) site.fail("type directives are written `type: LABEL = C++ type`");
+  if (!is_identifier(label) || !is_safe_type_text(spelling))
+    site.fail("type directives are written `type: LABEL = C++ type`");
   result.type_spellings[label] = spelling;
 }
 
@@ -169,7 +171,8 @@ void apply_directive(PolicyTemplate& result, const std::string& name, const std:
     const bool angled = value.size() > 2 && value.front() == '<' && value.back() == '>';
     const bool quoted = value.size() > 2 && value.front() == '"' && value.back() == '"';
     const std::string inner = value.size() > 2 ? value.substr(1, value.size() - 2) : "";
-    if ((!angled && !quoted) || inner.find_first_of("<>\"\n ") != std::string::npos) site.fail("include must be <path> or \"path\"");
+    if ((!angled && !quoted) || inner.find_first_of("<>\"\n ") != std::string::npos)
+      site.fail("include must be <path> or \"path\"");
     result.includes.push_back(value);
   } else if (name == "hub" || name == "struct") {
     parse_hub(result, name, value, site);
@@ -203,7 +206,8 @@ void apply_directive(PolicyTemplate& result, const std::string& name, const std:
   } else if (name == "base") {
     parse_base_values(result, value, site);
   } else if (name == "benchmark") {
-    if (value.empty() || value.find_first_of(" \t") != std::string::npos) site.fail("benchmark: names one benchmark, as reduce.sum");
+    if (value.empty() || value.find_first_of(" \t") != std::string::npos)
+      site.fail("benchmark: names one benchmark, as reduce.sum");
     result.benchmark = value;
     result.benchmark_line = site.line;
   } else if (name == "type") {
@@ -219,8 +223,9 @@ void check_directives_complete(const PolicyTemplate& result) {
   const std::string& path = result.path;
   if (result.hub_name.empty()) throw UserError(path, 0, "the template names no `hub:` (cuda) or `struct:` (host)");
   if (result.format != HubFormat::host && (result.default_hub.empty() || result.key.empty())) {
-    throw UserError(path, result.format_line, std::string("a ") + format_name(result.format) +
-                                                  " template needs `default:` and `key:` directives");
+    throw UserError(
+        path, result.format_line,
+        std::string("a ") + format_name(result.format) + " template needs `default:` and `key:` directives");
   }
   if (result.format == HubFormat::policy_selector && result.policy_type.empty()) {
     throw UserError(path, result.format_line, "a policy_selector template needs a `policy-type:` directive");
@@ -232,8 +237,7 @@ void check_directives_complete(const PolicyTemplate& result) {
 std::string body_from(const std::string& text, std::size_t body_start) {
   std::istringstream rest(text);
   std::string line;
-  for (std::size_t i = 1; i < body_start && std::getline(rest, line); ++i) {
-  }
+  for (std::size_t i = 1; i < body_start && std::getline(rest, line); ++i) {}
   std::string body;
   body.assign(std::istreambuf_iterator<char>(rest), std::istreambuf_iterator<char>());
   if (body_start == 0) body.clear();
@@ -257,9 +261,12 @@ std::optional<int> parse_cccl_release(const std::string& text) {
 
 const char* format_name(HubFormat format) noexcept {
   switch (format) {
-    case HubFormat::chained_policy: return "chained_policy";
-    case HubFormat::policy_selector: return "policy_selector";
-    case HubFormat::host: return "host";
+    case HubFormat::chained_policy:
+      return "chained_policy";
+    case HubFormat::policy_selector:
+      return "policy_selector";
+    case HubFormat::host:
+      return "host";
   }
   return "?";
 }
@@ -308,8 +315,9 @@ bool is_qualified_identifier(const std::string& text) noexcept {
 std::string PolicyTemplate::spelling_of(const std::string& label) const {
   if (const auto found = type_spellings.find(label); found != type_spellings.end()) return found->second;
   if (const auto found = standard_spellings().find(label); found != standard_spellings().end()) return found->second;
-  throw UserError(path, 0, "no C++ type for the compile-time label '" + label + "' (add a `type: " + label +
-                               " = <C++ type>` directive)");
+  throw UserError(
+      path, 0,
+      "no C++ type for the compile-time label '" + label + "' (add a `type: " + label + " = <C++ type>` directive)");
 }
 
 std::string PolicyTemplate::render(const std::map<std::string, std::int64_t>& values, bool tuned,
@@ -353,7 +361,8 @@ PolicyTemplate load_policy_template(const std::string& path) {
   result.body_line = body_start;
   check_mustache_nesting(result.body, path, body_start);
   kainjow::mustache::mustache check(result.body);
-  if (!check.is_valid()) throw UserError(path, body_start, "the template body is not valid mustache: " + check.error_message());
+  if (!check.is_valid())
+    throw UserError(path, body_start, "the template body is not valid mustache: " + check.error_message());
   return result;
 }
 
@@ -376,10 +385,11 @@ void check_template_fits(const PolicyTemplate& policy_template, const SearchSpac
     const std::string name = (*match)[2];
     if (known.count(name) != 0) continue;
     const auto before = body.begin() + match->position();
-    const std::size_t line = policy_template.body_line + static_cast<std::size_t>(std::count(body.begin(), before, '\n'));
+    const std::size_t line =
+        policy_template.body_line + static_cast<std::size_t>(std::count(body.begin(), before, '\n'));
     throw UserError(policy_template.path, line,
-                    "the template names '" + name + "', which " + benchmark_name + " lacks (its labels: " +
-                        (labels.empty() ? "none" : labels) + ")");
+                    "the template names '" + name + "', which " + benchmark_name +
+                        " lacks (its labels: " + (labels.empty() ? "none" : labels) + ")");
   }
 }
 

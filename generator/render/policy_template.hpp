@@ -48,7 +48,7 @@ struct PolicyTemplate {
   std::string path;
   HubFormat format = HubFormat::chained_policy;
   std::size_t format_line = 0;
-  CcclRange releases;                 // `cccl:` directive: the releases the template is written for
+  CcclRange releases;  // `cccl:` directive: the releases the template is written for
   std::size_t releases_line = 0;
   std::vector<std::string> includes;  // "<cub/...>" or "\"...\""
   std::string hub_name;               // the policy hub's, selector's or host struct's name
@@ -61,13 +61,13 @@ struct PolicyTemplate {
   // a constant expression of one (sizeof(AccumT)) where policies key on a trait.
   std::vector<std::string> key;
   std::size_t key_line = 0;
-  std::string header;                // `header:` directive: a skeleton of the template's own; empty: the format's
-  std::map<std::string, std::int64_t> base_values;  // host: the parameter values base stands for
+  std::string header;  // `header:` directive: a skeleton of the template's own; empty: the format's
+  std::map<std::string, std::int64_t> base_values;    // host: the parameter values base stands for
   std::map<std::string, std::string> type_spellings;  // extra compile-time labels: C64 -> ::cuda::std::complex<float>
-  std::string benchmark;             // `benchmark:` directive, the benchmark it was written for; empty: any
-  std::size_t benchmark_line = 0;    // where that directive is
+  std::string benchmark;           // `benchmark:` directive, the benchmark it was written for; empty: any
+  std::size_t benchmark_line = 0;  // where that directive is
   std::string body;
-  std::size_t body_line = 0;         // the line the body starts on
+  std::size_t body_line = 0;  // the line the body starts on
 
   // Renders the body for one policy. `values` maps labels to values; `tuned` is false for the
   // library-default fallback; `extra` adds variables such as default_policy.

@@ -14,7 +14,8 @@ namespace {
 constexpr const char* kBaseColor = "#555555";
 constexpr const char* kWinnerColor = "#d62728";
 constexpr const char* kMeasuredColor = "#4e79a7";
-constexpr const char* kPalette[] = {"#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f", "#ff9da7", "#4e79a7"};
+constexpr const char* kPalette[] = {"#f28e2b", "#59a14f", "#b07aa1", "#76b7b2",
+                                    "#edc948", "#9c755f", "#ff9da7", "#4e79a7"};
 
 // One colour per variant, the same in every chart of a workload.
 std::string color_of(const std::string& variant, std::map<std::string, std::string>& colors) {
@@ -42,29 +43,33 @@ std::string score_distribution_chart(const WorkloadReport& workload) {
   SvgPlot plot("Score distribution of the measured variants", "score (weighted speedup over base, x)", "variants");
   const auto& ranked = workload.scored.ranked;
   if (ranked.empty()) return plot.render();
-  const auto [low, high] = std::minmax_element(ranked.begin(), ranked.end(),
-                                               [](const VariantScore& a, const VariantScore& b) { return a.score < b.score; });
+  const auto [low, high] = std::minmax_element(
+      ranked.begin(), ranked.end(), [](const VariantScore& a, const VariantScore& b) { return a.score < b.score; });
   const std::size_t bin_count = std::clamp<std::size_t>(ranked.size() / 3, 8, 40);
   const double from = std::min(low->score, 1.0), to = std::max(high->score, 1.0);
   const double width = to > from ? (to - from) / static_cast<double>(bin_count) : 0.01;
   std::vector<double> counts(bin_count, 0);
   for (const auto& score : ranked) {
     if (score.variant == "base") continue;
-    const auto bin = static_cast<std::size_t>(std::clamp((score.score - from) / width, 0.0, static_cast<double>(bin_count - 1)));
+    const auto bin =
+        static_cast<std::size_t>(std::clamp((score.score - from) / width, 0.0, static_cast<double>(bin_count - 1)));
     counts[bin] += 1;
   }
   PlotBars bars{fmt::format("variants ({} ranked)", ranked.size() - 1), kMeasuredColor, {}};
   for (std::size_t i = 0; i < bin_count; ++i) {
-    bars.bars.push_back({{from + width * static_cast<double>(i), from + width * static_cast<double>(i + 1)}, counts[i]});
+    bars.bars.push_back(
+        {{from + width * static_cast<double>(i), from + width * static_cast<double>(i + 1)}, counts[i]});
   }
   plot.add(std::move(bars));
   plot.add(PlotMarker{1.0, "base (1.000)", kBaseColor, true});
   if (workload.winner != "base") {
-    plot.add(PlotMarker{workload.winner_score, fmt::format("winner {} ({:.3f})", workload.winner, workload.winner_score),
-                        kWinnerColor, false});
+    plot.add(PlotMarker{workload.winner_score,
+                        fmt::format("winner {} ({:.3f})", workload.winner, workload.winner_score), kWinnerColor,
+                        false});
   } else {
     const double best = ranked.front().score;
-    plot.add(PlotMarker{best, fmt::format("best {} ({:.3f}), not beyond the noise: base wins", ranked.front().variant, best),
+    plot.add(PlotMarker{best,
+                        fmt::format("best {} ({:.3f}), not beyond the noise: base wins", ranked.front().variant, best),
                         "#f28e2b", false});
   }
   return plot.render();
@@ -75,12 +80,13 @@ std::string runtime_speedup_chart(const WorkloadReport& workload) {
   std::string axis;
   for (const auto& s : workload.spreads) {
     const auto equals = s.workload.find('=');
-    const std::string name = equals == std::string::npos || s.workload.find(',') != std::string::npos ? "" : s.workload.substr(0, equals);
+    const std::string name =
+        equals == std::string::npos || s.workload.find(',') != std::string::npos ? "" : s.workload.substr(0, equals);
     axis = &s == &workload.spreads.front() || name == axis ? name : "";
     if (axis.empty()) break;
   }
-  SvgPlot plot("Speedup over base per runtime workload", axis.empty() ? "runtime workload" : "runtime workload: " + axis,
-               "speedup over base (x)");
+  SvgPlot plot("Speedup over base per runtime workload",
+               axis.empty() ? "runtime workload" : "runtime workload: " + axis, "speedup over base (x)");
   std::vector<std::string> categories;
   PlotWhiskers spread{"variants: min..max, mean", kMeasuredColor, {}};
   PlotSeries winner{"winner " + workload.winner, kWinnerColor, PlotSeries::Style::points, {}};
@@ -109,7 +115,8 @@ std::string dispatch_chart(const WorkloadReport& workload) {
   for (const auto& curve : workload.curves) {
     const bool single = curve.variant == workload.dispatch.single.variant;
     plot.add(PlotSeries{single ? "single policy " + curve.variant : curve.variant,
-                        single ? kWinnerColor : color_of(curve.variant, colors), PlotSeries::Style::line, curve.points});
+                        single ? kWinnerColor : color_of(curve.variant, colors), PlotSeries::Style::line,
+                        curve.points});
   }
   std::vector<double> cuts;
   for (const auto& threshold : dispatch.thresholds) cuts.push_back(threshold_position(axis, threshold));

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -29,7 +29,8 @@ std::vector<RuntimeSpread> spreads_of(const RuntimeSpeedups& speedups, const std
   for (const auto& key : speedups.workloads) entries.insert(key.first);
   std::vector<RuntimeSpread> spreads;
   for (std::size_t k = 0; k < speedups.workloads.size(); ++k) {
-    RuntimeSpread spread{runtime_label(speedups.workloads[k], entries.size() > 1), INFINITY, 0, -INFINITY, std::nullopt};
+    RuntimeSpread spread{runtime_label(speedups.workloads[k], entries.size() > 1), INFINITY, 0, -INFINITY,
+                         std::nullopt};
     std::size_t count = 0;
     for (const auto& [variant, values] : speedups.variants) {
       const double value = values[k];
@@ -72,7 +73,8 @@ std::vector<SpeedupCurve> curves_of(const WorkloadDispatch& dispatch, const Runt
         ++count;
       }
       if (count == 0) continue;
-      curve.points.emplace_back(axis.pow2 ? std::stod(value) : axis.runtime_value(value), sum / static_cast<double>(count));
+      curve.points.emplace_back(axis.pow2 ? std::stod(value) : axis.runtime_value(value),
+                                sum / static_cast<double>(count));
     }
     curves.push_back(std::move(curve));
   }
@@ -95,7 +97,8 @@ void add_failures(const WorkloadGroup& group, WorkloadReport& report) {
       summary.reasons.emplace_back(reason, names.size());
       variants.insert(names.begin(), names.end());
     }
-    std::sort(summary.reasons.begin(), summary.reasons.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::sort(summary.reasons.begin(), summary.reasons.end(),
+              [](const auto& a, const auto& b) { return a.second > b.second; });
     summary.variants = variants.size();
     for (const auto& name : variants) {
       if (summary.examples.size() == 5) break;
@@ -189,8 +192,8 @@ WorkloadReport workload_report(const WorkloadGroup& group, const std::vector<Sea
 // The links generate renders for one source (one policy per workload), and the ranges of the
 // dispatches the report's workloads keep, as `generate --dispatch` adds them.
 HubLinks hub_links(const std::vector<Measurement>& measurements, const std::vector<SearchSpaceRecord>& spaces,
-                   const std::string& database, const std::optional<SearchSpace>& space,
-                   const std::string& benchmark, const std::string& source_hash,
+                   const std::string& database, const std::optional<SearchSpace>& space, const std::string& benchmark,
+                   const std::string& source_hash,
                    const std::vector<std::pair<const WorkloadGroup*, const WorkloadReport*>>& workloads) {
   HubLinks links{benchmark, source_hash, {}, {}, ""};
   if (!space) {
@@ -209,8 +212,9 @@ HubLinks hub_links(const std::vector<Measurement>& measurements, const std::vect
   }
   for (const auto& link : links.architectures) {
     for (const auto& [group, report] : workloads) {
-      if (group->scope.benchmark != benchmark || group->scope.source_hash != source_hash || report->device != link.device ||
-          report->architecture != link.measured_architecture || !report->dispatch.kept) {
+      if (group->scope.benchmark != benchmark || group->scope.source_hash != source_hash ||
+          report->device != link.device || report->architecture != link.measured_architecture ||
+          !report->dispatch.kept) {
         continue;
       }
       std::string ranges;
@@ -266,11 +270,13 @@ Report build_report(const std::vector<Measurement>& measurements, const std::vec
   report.workloads.reserve(groups.size());
   std::vector<std::pair<const WorkloadGroup*, const WorkloadReport*>> pairs;
   for (const auto& group : groups) {
-    report.workloads.push_back(workload_report(group, spaces, recorded[{group.scope.benchmark, group.scope.source_hash}], sources));
+    report.workloads.push_back(
+        workload_report(group, spaces, recorded[{group.scope.benchmark, group.scope.source_hash}], sources));
   }
   for (std::size_t i = 0; i < groups.size(); ++i) pairs.emplace_back(&groups[i], &report.workloads[i]);
   for (const auto& [benchmark, hash] : sources.newest) {
-    report.hubs.push_back(hub_links(measurements, spaces, database, recorded[{benchmark, hash}], benchmark, hash, pairs));
+    report.hubs.push_back(
+        hub_links(measurements, spaces, database, recorded[{benchmark, hash}], benchmark, hash, pairs));
   }
   return report;
 }

@@ -43,24 +43,25 @@ struct FailureSummary {
 };
 
 struct WorkloadReport {
-  std::string title;        // `radix_sort.host_keys[T{ct}=U32]`
-  std::string context;      // device, toolkit, library
-  std::string source;       // source hash, last measured, current/newest or older
-  std::string architecture; // "90" or "host"
-  std::string device;       // the device's name
-  std::string ct_workload;  // "T{ct}=U32"
-  ScoredWorkload scored;    // every ranked variant's score, best first
+  std::string title;            // `radix_sort.host_keys[T{ct}=U32]`
+  std::string context;          // device, toolkit, library
+  std::string source;           // source hash, last measured, current/newest or older
+  std::string architecture;     // "90" or "host"
+  std::string device;           // the device's name
+  std::string ct_workload;      // "T{ct}=U32"
+  ScoredWorkload scored;        // every ranked variant's score, best first
   std::string winner = "base";  // the variant generate takes (pick_winner); base when none beats the noise
   double winner_score = 1;
   double winner_noise = 0;
-  std::vector<RuntimeSpread> spreads;   // per runtime workload, in the order measured
-  WorkloadDispatch dispatch;            // the best split over a runtime axis and whether it is kept
-  std::vector<SpeedupCurve> curves;     // the single policy's and every range variant's, on the dispatch axis
-  std::size_t measured = 0;             // distinct variants measured (base not counted)
-  std::string space_size;               // the recorded space's size; empty where none was recorded
-  std::vector<FailureSummary> failures; // by status
-  std::size_t skipped = 0;              // variants the device could not launch
-  std::vector<std::pair<double, double>> convergence;  // (evaluations, best score so far) where it changed, and the last
+  std::vector<RuntimeSpread> spreads;    // per runtime workload, in the order measured
+  WorkloadDispatch dispatch;             // the best split over a runtime axis and whether it is kept
+  std::vector<SpeedupCurve> curves;      // the single policy's and every range variant's, on the dispatch axis
+  std::size_t measured = 0;              // distinct variants measured (base not counted)
+  std::string space_size;                // the recorded space's size; empty where none was recorded
+  std::vector<FailureSummary> failures;  // by status
+  std::size_t skipped = 0;               // variants the device could not launch
+  std::vector<std::pair<double, double>>
+      convergence;  // (evaluations, best score so far) where it changed, and the last
 };
 
 // The hub `generate` would render for one benchmark source: its architecture links.
@@ -89,7 +90,7 @@ Report build_report(const std::vector<Measurement>& measurements, const std::vec
 // The speedup over base of every ranked variant per runtime workload: base's median over the
 // variant's, as score_workload computes them.
 struct RuntimeSpeedups {
-  std::vector<RuntimeKey> workloads;  // base's runtime workloads, in the order stored
+  std::vector<RuntimeKey> workloads;                                  // base's runtime workloads, in the order stored
   std::vector<std::pair<std::string, std::vector<double>>> variants;  // ranked ones but base: speedup per workload
 };
 RuntimeSpeedups runtime_speedups(const std::vector<const Measurement*>& rows, const ScoredWorkload& scored);

@@ -48,10 +48,11 @@ std::string summary_table(const WorkloadReport& w) {
   std::string winner = w.winner == "base" ? "base (no variant beat it by more than the noise)"
                                           : fmt::format("<code>{}</code>, score {:.4f} (noise {:.2f}%)", html(w.winner),
                                                         w.winner_score, 100 * w.winner_noise);
-  return fmt::format("<table><tr><th>winner</th><td>{}</td></tr><tr><th>coverage (measured / space)</th><td>{}</td></tr>"
-                     "<tr><th>ranked variants</th><td>{}</td></tr><tr><th>failed variants</th><td>{}</td></tr>"
-                     "<tr><th>skipped (the device cannot launch them)</th><td>{}</td></tr></table>\n",
-                     winner, html(coverage), w.scored.ranked.empty() ? 0 : w.scored.ranked.size() - 1, failed, w.skipped);
+  return fmt::format(
+      "<table><tr><th>winner</th><td>{}</td></tr><tr><th>coverage (measured / space)</th><td>{}</td></tr>"
+      "<tr><th>ranked variants</th><td>{}</td></tr><tr><th>failed variants</th><td>{}</td></tr>"
+      "<tr><th>skipped (the device cannot launch them)</th><td>{}</td></tr></table>\n",
+      winner, html(coverage), w.scored.ranked.empty() ? 0 : w.scored.ranked.size() - 1, failed, w.skipped);
 }
 
 std::string failures_table(const WorkloadReport& w) {
@@ -69,10 +70,11 @@ std::string failures_table(const WorkloadReport& w) {
 }
 
 std::string dispatch_section(const WorkloadReport& w) {
-  if (!w.dispatch.dispatch) return "<p class=\"verdict\">No runtime axis with two or more numeric values: no size dispatch.</p>\n";
+  if (!w.dispatch.dispatch)
+    return "<p class=\"verdict\">No runtime axis with two or more numeric values: no size dispatch.</p>\n";
   std::string out = dispatch_chart(w);
-  out += fmt::format("<p class=\"verdict\">{}{}</p>\n", w.dispatch.kept ? "<span class=\"kept\">Dispatch kept:</span> " : "",
-                     html(w.dispatch.verdict));
+  out += fmt::format("<p class=\"verdict\">{}{}</p>\n",
+                     w.dispatch.kept ? "<span class=\"kept\">Dispatch kept:</span> " : "", html(w.dispatch.verdict));
   const auto& thresholds = w.dispatch.dispatch->thresholds;
   if (!thresholds.empty()) {
     out += "<table><tr><th>threshold and the measurements that put it there</th></tr>\n";
@@ -85,8 +87,8 @@ std::string dispatch_section(const WorkloadReport& w) {
 }
 
 std::string workload_section(const WorkloadReport& w, std::size_t index) {
-  std::string out = fmt::format("<section id=\"w{}\">\n<h2>{}</h2>\n<p class=\"context\">{}<br>{}</p>\n", index, html(w.title),
-                                html(w.context), html(w.source));
+  std::string out = fmt::format("<section id=\"w{}\">\n<h2>{}</h2>\n<p class=\"context\">{}<br>{}</p>\n", index,
+                                html(w.title), html(w.context), html(w.source));
   out += summary_table(w);
   if (!w.scored.problem.empty()) {
     out += "<p class=\"verdict\">Not scored: " + html(w.scored.problem) + "</p>\n";
@@ -101,7 +103,8 @@ std::string workload_section(const WorkloadReport& w, std::size_t index) {
 }
 
 std::string policy_cell(const HubLinks& hub, const ArchitecturePolicies& link, const WorkloadPolicy& policy) {
-  std::string out = policy.variant_name == "base" ? "base (the library's policy)" : "<code>" + html(policy.variant_name) + "</code>";
+  std::string out =
+      policy.variant_name == "base" ? "base (the library's policy)" : "<code>" + html(policy.variant_name) + "</code>";
   if (policy.score) out += fmt::format(", score {:.4f}", policy.score->score);
   const auto ranges = hub.dispatch_ranges.find({link.architecture, policy.ct_workload});
   if (ranges != hub.dispatch_ranges.end()) {
@@ -111,10 +114,11 @@ std::string policy_cell(const HubLinks& hub, const ArchitecturePolicies& link, c
 }
 
 std::string hubs_section(const Report& report) {
-  std::string out = "<section id=\"hub\">\n<h2>The generated hub's architecture links</h2>\n"
-                    "<p class=\"context\">What <code>policytune generate</code> renders per architecture from this "
-                    "database (exact device match), and the ranges a <code>--dispatch</code> hub adds where a size dispatch is "
-                    "kept (over the runtime axis that gains most).</p>\n";
+  std::string out =
+      "<section id=\"hub\">\n<h2>The generated hub's architecture links</h2>\n"
+      "<p class=\"context\">What <code>policytune generate</code> renders per architecture from this "
+      "database (exact device match), and the ranges a <code>--dispatch</code> hub adds where a size dispatch is "
+      "kept (over the runtime axis that gains most).</p>\n";
   for (const auto& hub : report.hubs) {
     out += fmt::format("<h3>{} (source {})</h3>\n", html(hub.benchmark), html(hub.source_hash));
     if (!hub.problem.empty()) {
@@ -125,8 +129,8 @@ std::string hubs_section(const Report& report) {
     for (const auto& link : hub.architectures) {
       const std::string name = link.architecture == "host" ? "host" : "sm_" + link.architecture;
       for (const auto& policy : link.workloads) {
-        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", html(name), html(link.device_note),
-                           html(policy.ct_workload), policy_cell(hub, link, policy));
+        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", html(name),
+                           html(link.device_note), html(policy.ct_workload), policy_cell(hub, link, policy));
       }
     }
     out += "</table>\n";
@@ -137,10 +141,11 @@ std::string hubs_section(const Report& report) {
 }  // namespace
 
 std::string render_report_page(const Report& report) {
-  std::string out = fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                                "<title>PolicyTune report: {}</title>\n<style>{}</style>\n</head>\n<body>\n"
-                                "<h1>PolicyTune report</h1>\n<p class=\"meta\">{}: {} rows, {} compile-time workloads</p>\n",
-                                html(report.database), kStyle, html(report.database), report.rows, report.workloads.size());
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>PolicyTune report: {}</title>\n<style>{}</style>\n</head>\n<body>\n"
+      "<h1>PolicyTune report</h1>\n<p class=\"meta\">{}: {} rows, {} compile-time workloads</p>\n",
+      html(report.database), kStyle, html(report.database), report.rows, report.workloads.size());
   if (report.workloads.empty()) return out + "<p>No measurements.</p>\n</body>\n</html>\n";
   out += "<nav><ul>\n";
   for (std::size_t i = 0; i < report.workloads.size(); ++i) {

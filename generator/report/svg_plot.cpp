@@ -126,8 +126,8 @@ SvgPlot::Frame SvgPlot::frame(int width, int height) const {
 }
 
 std::string SvgPlot::axes(const Frame& f) const {
-  std::string out = fmt::format(R"(<rect class="plot-area" x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}"/>)", f.left,
-                                f.top, f.right - f.left, f.bottom - f.top);
+  std::string out = fmt::format(R"(<rect class="plot-area" x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}"/>)",
+                                f.left, f.top, f.right - f.left, f.bottom - f.top);
   for (const double tick : nice_ticks(f.y_low, f.y_high, 5)) {
     out += fmt::format(R"(<line class="grid" x1="{0:.1f}" x2="{1:.1f}" y1="{2:.1f}" y2="{2:.1f}"/>)"
                        R"(<text class="tick" x="{3:.1f}" y="{4:.1f}" text-anchor="end">{5}</text>)",
@@ -136,7 +136,8 @@ std::string SvgPlot::axes(const Frame& f) const {
   std::vector<std::pair<double, std::string>> x_ticks;
   if (!categories_.empty()) {
     const std::size_t every = std::max<std::size_t>(1, (categories_.size() + 11) / 12);
-    for (std::size_t i = 0; i < categories_.size(); i += every) x_ticks.emplace_back(static_cast<double>(i), categories_[i]);
+    for (std::size_t i = 0; i < categories_.size(); i += every)
+      x_ticks.emplace_back(static_cast<double>(i), categories_[i]);
   } else if (power_of_two_x_) {
     const int first = static_cast<int>(std::ceil(f.x_low)), last = static_cast<int>(std::floor(f.x_high));
     const int every = std::max(1, (last - first) / 10 + 1);
@@ -153,26 +154,29 @@ std::string SvgPlot::axes(const Frame& f) const {
   }
   out += fmt::format(R"(<text class="axis-label" x="{:.1f}" y="{:.1f}" text-anchor="middle">{}</text>)",
                      (f.left + f.right) / 2, f.bottom + 40, escape_xml(x_label_));
-  out += fmt::format(R"svg(<text class="axis-label" transform="translate(16 {:.1f}) rotate(-90)" text-anchor="middle">{}</text>)svg",
-                     (f.top + f.bottom) / 2, escape_xml(y_label_));
+  out += fmt::format(
+      R"svg(<text class="axis-label" transform="translate(16 {:.1f}) rotate(-90)" text-anchor="middle">{}</text>)svg",
+      (f.top + f.bottom) / 2, escape_xml(y_label_));
   return out + fmt::format(R"(<text class="plot-title" x="{:.1f}" y="20">{}</text>)", f.left, escape_xml(title_));
 }
 
 std::string SvgPlot::marks(const Frame& f) const {
   std::string out;
   for (const auto& band : bands_) {
-    out += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}" opacity="0.15"/>)",
-                       f.x(band.from), f.top, std::max(0.0, f.x(band.to) - f.x(band.from)), f.bottom - f.top, band.color);
+    out +=
+        fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}" opacity="0.15"/>)",
+                    f.x(band.from), f.top, std::max(0.0, f.x(band.to) - f.x(band.from)), f.bottom - f.top, band.color);
   }
   for (const auto& bars : bars_) {
     for (const auto& [span, count] : bars.bars) {
-      out += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}"/>)", f.x(span.first) + 0.5,
-                         f.y(count), std::max(0.5, f.x(span.second) - f.x(span.first) - 1), f.y(0) - f.y(count), bars.color);
+      out += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}"/>)",
+                         f.x(span.first) + 0.5, f.y(count), std::max(0.5, f.x(span.second) - f.x(span.first) - 1),
+                         f.y(0) - f.y(count), bars.color);
     }
   }
   if (reference_) {
-    out += fmt::format(R"(<line class="reference" x1="{0:.1f}" x2="{1:.1f}" y1="{2:.1f}" y2="{2:.1f}"/>)", f.left, f.right,
-                       f.y(reference_->first));
+    out += fmt::format(R"(<line class="reference" x1="{0:.1f}" x2="{1:.1f}" y1="{2:.1f}" y2="{2:.1f}"/>)", f.left,
+                       f.right, f.y(reference_->first));
   }
   for (const auto& whiskers : whiskers_) {
     for (std::size_t i = 0; i < whiskers.values.size(); ++i) {
@@ -196,11 +200,13 @@ std::string SvgPlot::marks(const Frame& f) const {
       if (i > 0 && series.style == PlotSeries::Style::step) path += fmt::format(" H{:.1f}", f.x(x));
       path += fmt::format("{}{:.1f},{:.1f}", i == 0 ? "M" : " L", f.x(x), f.y(y));
     }
-    if (!path.empty()) out += fmt::format(R"(<path d="{}" fill="none" stroke="{}" stroke-width="2"/>)", path, series.color);
+    if (!path.empty())
+      out += fmt::format(R"(<path d="{}" fill="none" stroke="{}" stroke-width="2"/>)", path, series.color);
   }
   for (const auto& marker : markers_) {
-    out += fmt::format(R"(<line x1="{0:.1f}" x2="{0:.1f}" y1="{1:.1f}" y2="{2:.1f}" stroke="{3}" stroke-width="2"{4}/>)",
-                       f.x(marker.x), f.top, f.bottom, marker.color, marker.dashed ? R"( stroke-dasharray="5 4")" : "");
+    out +=
+        fmt::format(R"(<line x1="{0:.1f}" x2="{0:.1f}" y1="{1:.1f}" y2="{2:.1f}" stroke="{3}" stroke-width="2"{4}/>)",
+                    f.x(marker.x), f.top, f.bottom, marker.color, marker.dashed ? R"( stroke-dasharray="5 4")" : "");
   }
   return out;
 }
@@ -224,8 +230,9 @@ std::string SvgPlot::legend(const Frame& f) const {
     y += 18;
   };
   const auto line = [&](const std::string& color, const std::string& extra) {
-    return fmt::format(R"(<line x1="{0:.1f}" x2="{1:.1f}" y1="{2:.1f}" y2="{2:.1f}" stroke="{3}" stroke-width="2"{4}/>)", x,
-                       x + 20, y, color, extra);
+    return fmt::format(
+        R"(<line x1="{0:.1f}" x2="{1:.1f}" y1="{2:.1f}" y2="{2:.1f}" stroke="{3}" stroke-width="2"{4}/>)", x, x + 20, y,
+        color, extra);
   };
   const auto box = [&](const std::string& color, const std::string& extra) {
     return fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="20" height="10" fill="{}"{}/>)", x, y - 5, color, extra);
@@ -238,7 +245,8 @@ std::string SvgPlot::legend(const Frame& f) const {
               : line(series.color, ""),
           series.label);
   }
-  for (const auto& marker : markers_) entry(line(marker.color, marker.dashed ? R"( stroke-dasharray="5 4")" : ""), marker.label);
+  for (const auto& marker : markers_)
+    entry(line(marker.color, marker.dashed ? R"( stroke-dasharray="5 4")" : ""), marker.label);
   for (const auto& band : bands_) entry(box(band.color, R"( opacity="0.3")"), band.label);
   if (reference_) entry(line("#777", R"( stroke-dasharray="2 3")"), reference_->second);
   return out;

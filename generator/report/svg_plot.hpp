@@ -48,7 +48,8 @@ struct PlotBars {
 struct PlotWhiskers {
   std::string label;
   std::string color;
-  std::vector<std::pair<std::string, std::pair<double, std::pair<double, double>>>> values;  // (category, (mid, (low, high)))
+  std::vector<std::pair<std::string, std::pair<double, std::pair<double, double>>>>
+      values;  // (category, (mid, (low, high)))
 };
 
 class SvgPlot {

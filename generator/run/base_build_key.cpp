@@ -20,7 +20,8 @@ std::optional<std::string> program_identity(const std::string& program) {
   const auto resolved = std::filesystem::canonical(*found, error);
   struct stat status {};
   if (error || ::stat(resolved.c_str(), &status) != 0) return std::nullopt;
-  return fmt::format("{} {} {}.{:09}", resolved.string(), status.st_size, status.st_mtim.tv_sec, status.st_mtim.tv_nsec);
+  return fmt::format("{} {} {}.{:09}", resolved.string(), status.st_size, status.st_mtim.tv_sec,
+                     status.st_mtim.tv_nsec);
 }
 
 // "<file> <size> <mtime ns>", or nothing where `path` is not a file.
@@ -38,8 +39,10 @@ std::string library_identity(const std::vector<std::string>& command, const std:
   for (std::size_t i = 0; i < command.size(); ++i) {
     const std::string& argument = command[i];
     for (const std::string flag : {"-I", "-isystem"}) {
-      if (argument == flag && i + 1 < command.size()) folders.emplace_back(command[i + 1]);
-      else if (argument.rfind(flag, 0) == 0 && argument.size() > flag.size()) folders.emplace_back(argument.substr(flag.size()));
+      if (argument == flag && i + 1 < command.size())
+        folders.emplace_back(command[i + 1]);
+      else if (argument.rfind(flag, 0) == 0 && argument.size() > flag.size())
+        folders.emplace_back(argument.substr(flag.size()));
     }
   }
   for (const char* variable : {"CPATH", "CPLUS_INCLUDE_PATH"}) {

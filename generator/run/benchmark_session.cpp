@@ -1,11 +1,11 @@
 #include "run/benchmark_session.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -268,7 +268,8 @@ BenchmarkSession::Measured BenchmarkSession::measure(const Build& build, const C
   }
   // Every state is checked against what this run was asked for: nothing the binary invents is
   // stored as a measurement.
-  auto rows = rows_of_run(run, RunRequest{entries_, workload.name, options_.filters}, blank, options_.sampling.min_samples);
+  auto rows =
+      rows_of_run(run, RunRequest{entries_, workload.name, options_.filters}, blank, options_.sampling.min_samples);
   if (variant == "base") {
     std::ofstream(base_outputs_marker(workload)).flush();  // its outputs are in references/ now
   }
@@ -300,8 +301,8 @@ BenchmarkSession::Build BenchmarkSession::base_build() {
   return Build{"base", base_binary_, {}, Status::ok, ""};
 }
 
-std::vector<BenchmarkSession::Build> BenchmarkSession::build(const std::vector<std::pair<std::string, Variant>>& variants,
-                                                             const CompileTimeWorkload& workload) {
+std::vector<BenchmarkSession::Build> BenchmarkSession::build(
+    const std::vector<std::pair<std::string, Variant>>& variants, const CompileTimeWorkload& workload) {
   ensure_base_built();  // its build time sets the variants' time limit
   return builder_.build(variants, workload, base_build_time_);
 }

@@ -68,7 +68,8 @@ public:
 
   // Builds the named variants of one workload (VariantBuilder::build), base first where it is
   // not built yet. One Build per variant, in order.
-  std::vector<Build> build(const std::vector<std::pair<std::string, Variant>>& variants, const CompileTimeWorkload& workload);
+  std::vector<Build> build(const std::vector<std::pair<std::string, Variant>>& variants,
+                           const CompileTimeWorkload& workload);
 
   // Runs a built variant on one compile-time workload with the sampling settings and runtime-axis
   // filters; `environment` ("NAME=value") is added to the run's (a lane's CUDA_VISIBLE_DEVICES).

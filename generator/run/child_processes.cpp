@@ -8,9 +8,9 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <cstdlib>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -20,7 +20,7 @@
 namespace policytune {
 namespace {
 
-std::mutex g_mutex;             // guards g_tracked, and forks against orphan scans
+std::mutex g_mutex;              // guards g_tracked, and forks against orphan scans
 std::multiset<pid_t> g_tracked;  // children a run_process is waiting for
 std::atomic<bool> g_subreaper{false};
 std::set<std::string> g_spared_names;  // /proc/<pid>/comm of daemons left running
@@ -80,13 +80,11 @@ int wait_tracked_child(pid_t child) {
   // Waits without reaping first: until it is reaped, its pid cannot be reused by a new child
   // that another thread forks and tracks, and it is reaped and forgotten under one lock.
   siginfo_t info{};
-  while (waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
-  }
+  while (waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
   std::lock_guard lock(g_mutex);
   int status = 0;
   pid_t reaped = 0;
-  while ((reaped = waitpid(child, &status, 0)) < 0 && errno == EINTR) {
-  }
+  while ((reaped = waitpid(child, &status, 0)) < 0 && errno == EINTR) {}
   // Someone else reaped it (it cannot be ours to wait for then): no exit status to trust.
   if (reaped < 0) status = W_EXITCODE(127, 0);
   if (const auto found = g_tracked.find(child); found != g_tracked.end()) g_tracked.erase(found);

@@ -8,7 +8,8 @@
 namespace policytune {
 
 std::optional<std::string> hardware_limit_refusal(const std::string& compiler_output) {
-  static const std::regex refusal(R"(ptxas.*uses too much (shared|local) data \(0x([0-9a-fA-F]+) bytes, 0x([0-9a-fA-F]+) max\))");
+  static const std::regex refusal(
+      R"(ptxas.*uses too much (shared|local) data \(0x([0-9a-fA-F]+) bytes, 0x([0-9a-fA-F]+) max\))");
   std::smatch match;
   if (!std::regex_search(compiler_output, match, refusal)) return std::nullopt;
   const auto needed = std::stoull(match[2].str(), nullptr, 16);

@@ -22,7 +22,8 @@ std::optional<std::string> rt_workload_violation(const std::string& rt_workload,
     for (std::string part; std::getline(stream, part, ',');) parts.push_back(part);
   }
   if (parts.size() != runtime_axes.size()) {
-    return fmt::format("runtime workload '{}' does not name the entry's {} runtime axes", rt_workload, runtime_axes.size());
+    return fmt::format("runtime workload '{}' does not name the entry's {} runtime axes", rt_workload,
+                       runtime_axes.size());
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const HarnessAxis& axis = *runtime_axes[i];
@@ -52,7 +53,8 @@ std::optional<std::string> statistics_violation(const SampleStatistics& s, std::
   // Rounding in the harness's summaries may put the mean a hair outside [min, max].
   const double slack = 1e-9 * s.max;
   if (s.median < s.min - slack || s.median > s.max + slack || s.mean < s.min - slack || s.mean > s.max + slack) {
-    return fmt::format("inconsistent samples: min {:g}, median {:g}, mean {:g}, max {:g}", s.min, s.median, s.mean, s.max);
+    return fmt::format("inconsistent samples: min {:g}, median {:g}, mean {:g}, max {:g}", s.min, s.median, s.mean,
+                       s.max);
   }
   return std::nullopt;
 }
@@ -64,7 +66,8 @@ std::optional<std::string> request_violation(const HarnessState& state, const Ru
                                   [&](const HarnessEntry& e) { return e.name == state.entry; });
   if (entry == request.entries.end()) return fmt::format("entry '{}' is not one the benchmark lists", state.entry);
   if (state.ct_workload != request.ct_workload) {
-    return fmt::format("compile-time workload '{}' was not asked for ('{}' was)", state.ct_workload, request.ct_workload);
+    return fmt::format("compile-time workload '{}' was not asked for ('{}' was)", state.ct_workload,
+                       request.ct_workload);
   }
   return rt_workload_violation(state.rt_workload, *entry, request.filters);
 }

@@ -12,8 +12,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <stdexcept>
 #include <fmt/format.h>
+#include <stdexcept>
 
 #include "core/environment_error.hpp"
 #include "core/user_error.hpp"
@@ -167,8 +167,9 @@ void throw_if_not_started(pid_t pid, ChildPipes& pipes, const std::vector<std::s
     wait_tracked_child(pid);
     const bool directory_missing = working_directory && !std::filesystem::is_directory(*working_directory);
     // A compiler that is not installed, a folder removed under us: the machine, not the input.
-    throw EnvironmentError(directory_missing ? *working_directory : argv[0],
-                           std::string(directory_missing ? "cannot enter: " : "cannot run: ") + std::strerror(exec_error));
+    throw EnvironmentError(
+        directory_missing ? *working_directory : argv[0],
+        std::string(directory_missing ? "cannot enter: " : "cannot run: ") + std::strerror(exec_error));
   }
   close(pipes.exec[0]);
 }

@@ -9,9 +9,9 @@ namespace policytune {
 
 // How a child process ended.
 struct ProcessResult {
-  int exit_code = -1;      // valid when exited normally
-  int signal = 0;          // non-zero when killed by a signal (not by our timeout)
-  bool timed_out = false;  // we killed it (and its process group) at the deadline
+  int exit_code = -1;        // valid when exited normally
+  int signal = 0;            // non-zero when killed by a signal (not by our timeout)
+  bool timed_out = false;    // we killed it (and its process group) at the deadline
   bool interrupted = false;  // we killed it because policytune itself is being interrupted
   std::string out;
   std::string err;

@@ -24,9 +24,9 @@ struct RunOptions {
   std::vector<AxisFilter> filters;
   std::string build_directory = "policytune.build";
   CompilerOptions compiler;
-  unsigned jobs = 0;  // parallel compiles; 0: every core
+  unsigned jobs = 0;           // parallel compiles; 0: every core
   std::size_t batch_size = 0;  // variants per binary; 0: chosen per round (see BenchmarkSession)
-  unsigned lanes = 0;  // binaries measured at once, one per GPU; 0: one per visible device
+  unsigned lanes = 0;          // binaries measured at once, one per GPU; 0: one per visible device
   // CUB's defaults: a variant may take 10x the base build and 50x the base run.
   double build_timeout_factor = 10;
   double run_timeout_factor = 50;

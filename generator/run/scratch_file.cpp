@@ -4,11 +4,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <fmt/format.h>
 #include <fstream>
 #include <functional>
-#include <charconv>
 #include <regex>
 #include <system_error>
 

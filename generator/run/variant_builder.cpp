@@ -129,7 +129,8 @@ std::vector<VariantBuild> VariantBuilder::build(const std::vector<std::pair<std:
 void VariantBuilder::note_split_batches(const std::vector<std::vector<std::size_t>>& split_groups,
                                         const std::vector<VariantBuild>& builds) {
   for (const auto& group : split_groups) {
-    const bool all_built = std::all_of(group.begin(), group.end(), [&](std::size_t i) { return builds[i].status == Status::ok; });
+    const bool all_built =
+        std::all_of(group.begin(), group.end(), [&](std::size_t i) { return builds[i].status == Status::ok; });
     if (all_built && !batching_broken_) {
       batching_broken_ = true;
       log_.message(fmt::format("{}: its variants do not compile together; building one variant per binary", name_));
@@ -137,7 +138,8 @@ void VariantBuilder::note_split_batches(const std::vector<std::vector<std::size_
   }
 }
 
-VariantBuilder::GroupCompile VariantBuilder::group_compile(const std::vector<std::size_t>& group, const WorkloadBuild& job) {
+VariantBuilder::GroupCompile VariantBuilder::group_compile(const std::vector<std::size_t>& group,
+                                                           const WorkloadBuild& job) {
   GroupCompile compile;
   if (group.size() == 1) {
     // One variant: the source itself, as an author would build it. Under a name of this process's:
@@ -150,12 +152,14 @@ VariantBuilder::GroupCompile VariantBuilder::group_compile(const std::vector<std
     const std::string stem = fmt::format("batch-{}", next_batch_id_++);
     compile.binary = job.directory / scratch_name(stem);
     std::vector<BatchMember> members;
-    for (const std::size_t i : group) members.push_back({job.builds[i].variant, defines_of(space_, job.variants[i].second)});
+    for (const std::size_t i : group)
+      members.push_back({job.builds[i].variant, defines_of(space_, job.variants[i].second)});
     compile.wrapper = job.directory / scratch_name(stem, is_cuda_source(source_) ? ".cu" : ".cpp");
     write_build_file(compile.wrapper, batch_source(source_, source_text_, members));
     CompilerOptions compiler = options_.compiler;
     compiler.include_directories.push_back(fs::absolute(source_).parent_path().string());
-    compile.command = compile_command(compiler, compile.wrapper.string(), compile.binary.string(), job.workload.defines);
+    compile.command =
+        compile_command(compiler, compile.wrapper.string(), compile.binary.string(), job.workload.defines);
   }
   return compile;
 }

@@ -90,7 +90,8 @@ Measurement pooled_row(const std::vector<const Measurement*>& rounds, std::size_
     row.bytes_per_second.reset();
     return row;
   }
-  const auto failed = std::find_if(rounds.begin(), rounds.end(), [](const Measurement* m) { return m->status != Status::ok; });
+  const auto failed =
+      std::find_if(rounds.begin(), rounds.end(), [](const Measurement* m) { return m->status != Status::ok; });
   if (failed != rounds.end()) return **failed;
   row.statistics = pooled_statistics(rounds);
   if (row.bytes_per_second && row.statistics.median > 0) {
@@ -107,7 +108,8 @@ std::map<std::string, double> scores_of(const ScoredWorkload& scored) {
 }
 
 // The finalists best score first (base scores 1); unranked ones last, in the given order.
-std::vector<std::string> ranking(const std::vector<std::string>& finalists, const std::map<std::string, double>& scores) {
+std::vector<std::string> ranking(const std::vector<std::string>& finalists,
+                                 const std::map<std::string, double>& scores) {
   std::vector<std::string> ordered = finalists;
   std::stable_sort(ordered.begin(), ordered.end(), [&](const std::string& a, const std::string& b) {
     const auto sa = scores.find(a), sb = scores.find(b);
@@ -210,7 +212,8 @@ std::vector<std::string> pick_finalists(const std::vector<const Measurement*>& r
   }
   if (finalists.size() == 1) return {};
   const auto extra = fastest_elsewhere(rows, scored, finalists);
-  finalists.insert(finalists.end(), extra.begin(), extra.begin() + static_cast<std::ptrdiff_t>(std::min(extra.size(), count)));
+  finalists.insert(finalists.end(), extra.begin(),
+                   extra.begin() + static_cast<std::ptrdiff_t>(std::min(extra.size(), count)));
   return finalists;
 }
 
@@ -251,7 +254,8 @@ double round_noise(const std::vector<std::vector<Measurement>>& runs) {
   std::map<RuntimeKey, std::vector<double>> medians;
   for (const auto& run : runs) {
     for (const auto& row : run) {
-      if (row.status == Status::ok && row.statistics.median > 0) medians[{row.entry, row.rt_workload}].push_back(row.statistics.median);
+      if (row.status == Status::ok && row.statistics.median > 0)
+        medians[{row.entry, row.rt_workload}].push_back(row.statistics.median);
     }
   }
   double noise = 0;
@@ -283,17 +287,20 @@ std::string describe_confirmation(const std::vector<const Measurement*>& before,
     return fmt::format("confirmation: ranking held (base and {} finalists, {} interleaved rounds; winner {}){}",
                        finalists.size() - 1, rounds, winner_after, fastest);
   }
-  const std::string winner = winner_after == winner_before ? "winner still " + winner_after : "winner now " + winner_after;
+  const std::string winner =
+      winner_after == winner_before ? "winner still " + winner_after : "winner now " + winner_after;
   if (const auto ties = swaps_within_noise(ranked_before, ranked_after, scores_after, noise)) {
-    return fmt::format("confirmation: ranking held within the rounds' noise ({}; base and {} finalists, {} interleaved "
-                       "rounds; {}){}",
-                       *ties, finalists.size() - 1, rounds, winner, fastest);
+    return fmt::format(
+        "confirmation: ranking held within the rounds' noise ({}; base and {} finalists, {} interleaved "
+        "rounds; {}){}",
+        *ties, finalists.size() - 1, rounds, winner, fastest);
   }
   std::vector<std::string> moves;
   for (std::size_t i = 0; i < ranked_after.size(); ++i) {
     const std::string& variant = ranked_after[i];
     if (ranked_before[i] == variant || variant == "base") continue;  // base scores 1 always
-    moves.push_back(fmt::format("{} was {}, now {}", variant, score_text(scores_before, variant), score_text(scores_after, variant)));
+    moves.push_back(fmt::format("{} was {}, now {}", variant, score_text(scores_before, variant),
+                                score_text(scores_after, variant)));
   }
   return fmt::format("confirmation: ranking changed: {}; {}{}", fmt::join(moves, "; "), winner, fastest);
 }

@@ -59,8 +59,9 @@ SearchPrior landscape_prior(const Landscape& target, const std::vector<Landscape
     for (const auto& name : other.parameters()) {
       const auto found = std::find(target.parameters().begin(), target.parameters().end(), name);
       if (found == target.parameters().end() || other.parameters().size() != target.parameters().size()) {
-        throw UserError(files[i], 0, "its parameters are not those of the landscape replayed (" +
-                                         fmt::format("{}", fmt::join(target.parameters(), ", ")) + ")");
+        throw UserError(files[i], 0,
+                        "its parameters are not those of the landscape replayed (" +
+                            fmt::format("{}", fmt::join(target.parameters(), ", ")) + ")");
       }
       const auto axis = static_cast<std::size_t>(found - target.parameters().begin());
       axis_of.push_back(axis);
@@ -68,8 +69,9 @@ SearchPrior landscape_prior(const Landscape& target, const std::vector<Landscape
       for (const auto& value : other.values()[axis_of.size() - 1]) {
         const auto& mine = target.values()[axis];
         const auto at = std::find(mine.begin(), mine.end(), value);
-        indices.push_back(at == mine.end() ? std::nullopt
-                                           : std::optional<std::uint64_t>(static_cast<std::uint64_t>(at - mine.begin())));
+        indices.push_back(at == mine.end()
+                              ? std::nullopt
+                              : std::optional<std::uint64_t>(static_cast<std::uint64_t>(at - mine.begin())));
       }
     }
     std::vector<std::pair<Point, std::optional<double>>> mapped;

@@ -1,10 +1,10 @@
 #include "search/search.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <fmt/format.h>
 #include <atomic>
 #include <cstdlib>
+#include <filesystem>
+#include <fmt/format.h>
 #include <map>
 #include <mutex>
 #include <regex>
@@ -78,7 +78,8 @@ public:
     const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) {
       return m.status != Status::ok && m.status != Status::skipped;
     });
-    const auto ran = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
+    const auto ran =
+        std::find_if(rows.begin(), rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
     Status status = Status::ok;
     std::string reason;
     if (bad != rows.end()) {
@@ -101,9 +102,9 @@ public:
   // Throws when every variant the device did not rule out failed.
   void check_some_succeeded(const std::string& source, const std::string& title) const {
     if (attempted_ > 0 && succeeded_ == 0 && first_failure_) {
-      throw UserError(source, 0, fmt::format("every variant of {} failed; the first: {}: {}: {}", title,
-                                             first_failure_->variant, to_string(first_failure_->status),
-                                             first_failure_->reason));
+      throw UserError(source, 0,
+                      fmt::format("every variant of {} failed; the first: {}: {}: {}", title, first_failure_->variant,
+                                  to_string(first_failure_->status), first_failure_->reason));
     }
   }
 
@@ -122,7 +123,9 @@ private:
 class ConfirmationTimer {
 public:
   explicit ConfirmationTimer(SearchProgress& progress) : progress_(progress) {}
-  ~ConfirmationTimer() { progress_.add_confirmation_time(Seconds(std::chrono::steady_clock::now() - started_).count()); }
+  ~ConfirmationTimer() {
+    progress_.add_confirmation_time(Seconds(std::chrono::steady_clock::now() - started_).count());
+  }
   ConfirmationTimer(const ConfirmationTimer&) = delete;
   ConfirmationTimer& operator=(const ConfirmationTimer&) = delete;
 
@@ -139,7 +142,10 @@ class SessionFinalists final : public FinalistRunner {
 public:
   SessionFinalists(BenchmarkSession& session, SearchProgress& progress, const CompileTimeWorkload& workload,
                    std::string title, std::vector<std::string> environment)
-      : session_(session), progress_(progress), workload_(workload), title_(std::move(title)),
+      : session_(session),
+        progress_(progress),
+        workload_(workload),
+        title_(std::move(title)),
         environment_(std::move(environment)) {}
   ~SessionFinalists() override {
     std::error_code ignored;
@@ -150,7 +156,8 @@ public:
 
   bool prepare(const std::vector<std::string>& variants, std::string& why) override {
     const ConfirmationTimer timer(progress_);
-    progress_.message(fmt::format("{}: confirmation: measuring base and {} again, interleaved", title_, fmt::join(variants, ", ")));
+    progress_.message(
+        fmt::format("{}: confirmation: measuring base and {} again, interleaved", title_, fmt::join(variants, ", ")));
     std::vector<std::pair<std::string, Variant>> to_build;
     for (const auto& name : variants) {
       auto variant = session_.space().parse_name(name);
@@ -178,7 +185,8 @@ public:
       base_time_ = measured.elapsed;
       return std::move(measured.rows);
     }
-    return session_.measure(builds_.at(variant), workload_, session_.variant_run_timeout(base_time_), environment_).rows;
+    return session_.measure(builds_.at(variant), workload_, session_.variant_run_timeout(base_time_), environment_)
+        .rows;
   }
 
 private:
@@ -214,7 +222,10 @@ public:
   // With `answers`, what base answered earlier stands in for building it (BenchmarkSession::prepare).
   BenchmarkSearch(const SearchOptions& options, SearchProgress& progress, ResultsStore& database,
                   BaseAnswerCache* answers, BenchmarkSource source)
-      : options_(options), progress_(progress), database_(database), answers_(answers),
+      : options_(options),
+        progress_(progress),
+        database_(database),
+        answers_(answers),
         session_(options, progress, std::move(source)) {}
 
   void run() {
@@ -223,7 +234,8 @@ public:
       search_all();
     } catch (const BaseAnswerChanged&) {
       // What was stored under the old answer's key stays; the search goes on with base's answer.
-      progress_.message(fmt::format("{}: base answered otherwise than remembered; searching with its answer", session_.name()));
+      progress_.message(
+          fmt::format("{}: base answered otherwise than remembered; searching with its answer", session_.name()));
       session_.prepare(nullptr);
       search_all();
     }
@@ -263,8 +275,8 @@ private:
 
   void search_workload(const CompileTimeWorkload& workload) {
     const HarnessDevice& device = session_.device();
-    const MeasurementScope scope{session_.name(), device.device, device.toolkit, device.library, session_.source_hash(),
-                                 workload.name};
+    const MeasurementScope scope{session_.name(), device.device,          device.toolkit,
+                                 device.library,  session_.source_hash(), workload.name};
     const std::string title = title_of(workload);
     // What earlier runs stored, by variant: those variants count as evaluated and are not measured.
     std::map<std::string, std::vector<Measurement>> stored;
@@ -308,7 +320,8 @@ private:
 
   // Base's rows of one workload: the stored ones, else measured now and stored; and its run time,
   // which the variants' time limit scales with. Throws when base never ran well.
-  BaseRows base_rows_of(const CompileTimeWorkload& workload, const std::string& title, std::vector<Measurement> stored_rows) {
+  BaseRows base_rows_of(const CompileTimeWorkload& workload, const std::string& title,
+                        std::vector<Measurement> stored_rows) {
     BaseRows base{std::move(stored_rows), Seconds{0}};
     if (base.rows.empty()) {
       progress_.message(fmt::format("{}: measuring base", title));
@@ -317,12 +330,15 @@ private:
       base.run_time = measured.elapsed;
       database_.record(base.rows);
     } else {
-      for (const auto& row : base.rows) base.run_time += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
+      for (const auto& row : base.rows)
+        base.run_time += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
     }
-    const auto base_ok = std::find_if(base.rows.begin(), base.rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
+    const auto base_ok =
+        std::find_if(base.rows.begin(), base.rows.end(), [](const Measurement& m) { return m.status == Status::ok; });
     if (base_ok == base.rows.end()) {
-      throw UserError(session_.source(), 0, fmt::format("base of {} has no successful measurement: {}: {}", title,
-                                              to_string(base.rows.front().status), base.rows.front().reason));
+      throw UserError(session_.source(), 0,
+                      fmt::format("base of {} has no successful measurement: {}: {}", title,
+                                  to_string(base.rows.front().status), base.rows.front().reason));
     }
     return base;
   }
@@ -349,14 +365,14 @@ private:
     if (!session_.base_outputs_present(workload)) {
       // Base's rows came from the database, but a variant of a benchmark without a check of its own
       // is compared with base's outputs, which this build folder lacks.
-      progress_.message(fmt::format("{}: running base once here, for the outputs variants are checked against",
-                                    title_of(workload)));
+      progress_.message(
+          fmt::format("{}: running base once here, for the outputs variants are checked against", title_of(workload)));
       session_.measure(session_.base_build(), workload, session_.base_run_timeout());
     }
     const auto builds = session_.build(to_build, workload);
-    const auto costs = measure_in_lanes(builds, workload, run_timeout, [&](std::size_t i, const std::vector<Measurement>& rows) {
-      return book.book(builds[i].variant, rows, false);
-    });
+    const auto costs = measure_in_lanes(
+        builds, workload, run_timeout,
+        [&](std::size_t i, const std::vector<Measurement>& rows) { return book.book(builds[i].variant, rows, false); });
     for (std::size_t i = 0; i < builds.size(); ++i) strategy.report(built_points[i], costs[i]);
     remove_binaries(builds);  // measured: of no further use
   }
@@ -386,7 +402,8 @@ private:
       const auto counted = variants.count_allowed(kCountLimit);
       allowed_in_run_ = counted ? BigCount(*counted) : size;
     }
-    const BigCount planned = options_.budget ? std::min(*allowed_in_run_, BigCount(*options_.budget)) : *allowed_in_run_;
+    const BigCount planned =
+        options_.budget ? std::min(*allowed_in_run_, BigCount(*options_.budget)) : *allowed_in_run_;
     progress_.begin_workload(title, planned.fits_u64() ? planned.to_u64() : UINT64_MAX);
     if (name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, name));
     if (!prior.empty() && registered_strategy(name).uses_prior) {
@@ -487,7 +504,8 @@ private:
     };
     const auto& environments = lane_environments();
     std::vector<std::thread> threads;
-    for (std::size_t l = 1; l < std::min(environments.size(), builds.size()); ++l) threads.emplace_back(lane, environments[l]);
+    for (std::size_t l = 1; l < std::min(environments.size(), builds.size()); ++l)
+      threads.emplace_back(lane, environments[l]);
     lane(environments.front());
     for (auto& thread : threads) thread.join();
     if (interrupted) throw SearchInterrupted();
@@ -498,7 +516,8 @@ private:
   // only the i-th device this process may use (its own CUDA_VISIBLE_DEVICES list, if set).
   const std::vector<std::vector<std::string>>& lane_environments() {
     if (!lane_environments_.empty()) return lane_environments_;
-    const std::size_t lanes = options_.lanes != 0 ? options_.lanes : static_cast<std::size_t>(session_.device().visible_devices);
+    const std::size_t lanes =
+        options_.lanes != 0 ? options_.lanes : static_cast<std::size_t>(session_.device().visible_devices);
     if (lanes <= 1) {
       lane_environments_.push_back({});
       return lane_environments_;
@@ -522,7 +541,7 @@ private:
   BaseAnswerCache* answers_;
   BenchmarkSession session_;
   std::vector<std::vector<std::string>> lane_environments_;
-  std::optional<BigCount> allowed_in_run_;  // the same for every workload: counted once
+  std::optional<BigCount> allowed_in_run_;              // the same for every workload: counted once
   std::optional<std::vector<Measurement>> prior_rows_;  // this benchmark's rows in the --prior databases
 };
 

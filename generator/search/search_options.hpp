@@ -27,7 +27,7 @@ struct SearchOptions : RunOptions {
   std::optional<std::uint64_t> budget;  // variants per compile-time workload
   std::optional<double> time_limit;     // seconds per compile-time workload; no new round after it
   std::uint64_t seed = 0;
-  bool force = false;  // measure again what the database already holds (rows are replaced)
+  bool force = false;         // measure again what the database already holds (rows are replaced)
   bool compile_only = false;  // build the variants, run nothing, store nothing
   // Where the prior comes from (search_prior.hpp): "auto" (this search's database), "none", or
   // databases; the results of other devices there guide the strategies that take a prior.

@@ -20,7 +20,8 @@ std::string SearchProgress::status_line() const {
   if (best_score_) line += fmt::format(", best {} {:.4f}", best_variant_, *best_score_);
   if (measured_ > 0 && done_ < planned_) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-    const auto eta = static_cast<long>(elapsed / static_cast<double>(measured_) * static_cast<double>(planned_ - done_));
+    const auto eta =
+        static_cast<long>(elapsed / static_cast<double>(measured_) * static_cast<double>(planned_ - done_));
     line += fmt::format(", ETA {}:{:02}", eta / 60, eta % 60);
   }
   return line;

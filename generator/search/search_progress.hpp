@@ -20,8 +20,8 @@ public:
 
   void begin_workload(const std::string& title, std::uint64_t planned);
   // `reused`: found in the database from an earlier run, not measured again.
-  void variant_done(const std::string& variant, Status status, const std::string& reason,
-                    std::optional<double> score, bool reused);
+  void variant_done(const std::string& variant, Status status, const std::string& reason, std::optional<double> score,
+                    bool reused);
   void end_workload();
   void message(const std::string& text) override;
 

@@ -39,7 +39,8 @@ SearchPrior stored_prior(const std::vector<Measurement>& rows, const std::string
     for (const auto& score : score_workload(source_rows).ranked) {
       ranked.insert(score.variant);
       if (score.score <= 0) continue;
-      if (auto point = point_of(score.variant, space, points)) results.emplace_back(std::move(*point), 1.0 / score.score);
+      if (auto point = point_of(score.variant, space, points))
+        results.emplace_back(std::move(*point), 1.0 / score.score);
     }
     // A variant that failed there ranks below every one that ran; one skipped there says nothing.
     std::set<std::string> failed;

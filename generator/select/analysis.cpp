@@ -30,7 +30,8 @@ std::string WorkloadGroup::newest_measurement() const {
   return newest;
 }
 
-SourceStatus source_status(const std::vector<Measurement>& measurements, std::map<std::string, std::string> current_sources) {
+SourceStatus source_status(const std::vector<Measurement>& measurements,
+                           std::map<std::string, std::string> current_sources) {
   SourceStatus status;
   status.current = std::move(current_sources);
   std::map<std::string, std::string> newest_time;
@@ -53,7 +54,8 @@ std::string SourceStatus::describe(const WorkloadGroup& group) const {
   } else if (const auto found = newest.find(benchmark); found != newest.end()) {
     mark = found->second == hash ? "newest" : "older than " + found->second;
   }
-  std::string text = fmt::format("source {}, last measured {}", hash.empty() ? "unknown" : hash, group.newest_measurement());
+  std::string text =
+      fmt::format("source {}, last measured {}", hash.empty() ? "unknown" : hash, group.newest_measurement());
   return mark.empty() ? text : text + " (" + mark + ")";
 }
 
@@ -64,14 +66,16 @@ DeclaredAxes declared_axes_of(const std::vector<SearchSpaceRecord>& spaces, cons
     try {
       return parse_declared_axes(space.runtime_axes);
     } catch (const std::invalid_argument& error) {
-      throw UserError(database, 0, fmt::format("search space of {} (source {}): {}", benchmark, source_hash, error.what()));
+      throw UserError(database, 0,
+                      fmt::format("search space of {} (source {}): {}", benchmark, source_hash, error.what()));
     }
   }
   return {};
 }
 
 std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& measurements,
-                                             const std::vector<SearchSpaceRecord>& spaces, const std::string& database) {
+                                             const std::vector<SearchSpaceRecord>& spaces,
+                                             const std::string& database) {
   std::vector<WorkloadGroup> groups;
   for (const auto& m : measurements) {
     const MeasurementScope scope{m.benchmark, m.device, m.toolkit, m.library, m.source_hash, m.ct_workload};
@@ -154,15 +158,17 @@ std::string format_failures(const std::vector<WorkloadGroup>& groups, const Sour
       auto found = std::find_if(failures.begin(), failures.end(), [&](const Failure& f) {
         return f.variant == row->variant && f.status == row->status && f.reason == row->reason;
       });
-      if (found == failures.end()) found = failures.insert(failures.end(), Failure{row->variant, row->status, row->reason, {}});
+      if (found == failures.end())
+        found = failures.insert(failures.end(), Failure{row->variant, row->status, row->reason, {}});
       if (!row->rt_workload.empty()) found->rt_workloads.push_back(row->rt_workload);
     }
     if (failures.empty()) continue;
     std::set<std::string> failed;
     for (const auto& f : failures) failed.insert(f.variant);
-    out += fmt::format("{} on {}:\n  {}\n  {} failed variant{}{}\n", group.title(), group.context(), sources.describe(group),
-                       failed.size(), failed.size() == 1 ? "" : "s",
-                       skipped.empty() ? "" : fmt::format(" ({} skipped: the device cannot launch them)", skipped.size()));
+    out +=
+        fmt::format("{} on {}:\n  {}\n  {} failed variant{}{}\n", group.title(), group.context(),
+                    sources.describe(group), failed.size(), failed.size() == 1 ? "" : "s",
+                    skipped.empty() ? "" : fmt::format(" ({} skipped: the device cannot launch them)", skipped.size()));
     std::size_t variant_width = 0, status_width = 0;
     for (const auto& f : failures) {
       variant_width = std::max(variant_width, f.variant.size());

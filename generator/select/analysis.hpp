@@ -48,7 +48,8 @@ struct SourceStatus {
   std::string describe(const WorkloadGroup& group) const;
 };
 // `current_sources`: benchmark -> hash of the benchmark files analyze was given (may be empty).
-SourceStatus source_status(const std::vector<Measurement>& measurements, std::map<std::string, std::string> current_sources);
+SourceStatus source_status(const std::vector<Measurement>& measurements,
+                           std::map<std::string, std::string> current_sources);
 
 // `policytune analyze --top N`: the N best variants of every group, base always listed, and the
 // variants a confirmation round measured again (confirmed_variants.hpp) where one did.

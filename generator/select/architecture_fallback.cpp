@@ -51,12 +51,15 @@ std::vector<ArchitectureFallback> architecture_fallbacks(const std::vector<Archi
 std::string describe(const ArchitectureFallback& fallback) {
   const std::string& arch = fallback.architecture;
   if (fallback.lower == nullptr) {
-    if (fallback.lowest_measured.empty()) return fmt::format("sm_{}: no measurements; gets the library's policies", arch);
-    return fmt::format("sm_{}: no measurements, below every measured architecture (the lowest is sm_{}); gets the library's policies",
-                       arch, fallback.lowest_measured);
+    if (fallback.lowest_measured.empty())
+      return fmt::format("sm_{}: no measurements; gets the library's policies", arch);
+    return fmt::format(
+        "sm_{}: no measurements, below every measured architecture (the lowest is sm_{}); gets the library's policies",
+        arch, fallback.lowest_measured);
   }
-  return fmt::format("sm_{}: no measurements; gets sm_{}'s tuned policies (measured on {}) and the library's sm_{} policy elsewhere",
-                     arch, measured_architecture(*fallback.lower), fallback.lower->device, arch);
+  return fmt::format(
+      "sm_{}: no measurements; gets sm_{}'s tuned policies (measured on {}) and the library's sm_{} policy elsewhere",
+      arch, measured_architecture(*fallback.lower), fallback.lower->device, arch);
 }
 
 }  // namespace policytune

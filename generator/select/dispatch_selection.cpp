@@ -27,10 +27,10 @@ bool parse_finite_number(const std::string& text, double& number) {
 
 // What the rows of one group say per variant and runtime workload.
 struct Measured {
-  std::vector<RuntimeKey> keys;                  // base's runtime workloads, which a score sums over
-  std::map<RuntimeKey, double> weights;          // score.hpp's weights over `keys`
-  std::vector<std::string> candidates;           // usable ranked variants, best score first
-  std::map<std::string, VariantScore> scores;    // of every ranked variant
+  std::vector<RuntimeKey> keys;                                 // base's runtime workloads, which a score sums over
+  std::map<RuntimeKey, double> weights;                         // score.hpp's weights over `keys`
+  std::vector<std::string> candidates;                          // usable ranked variants, best score first
+  std::map<std::string, VariantScore> scores;                   // of every ranked variant
   std::map<std::string, std::map<RuntimeKey, double>> speedup;  // median(base) / median(variant)
   std::map<std::string, std::map<RuntimeKey, double>> noise;    // relative noise of each median
 
@@ -216,8 +216,8 @@ void add_thresholds(RuntimeDispatch& dispatch, const AxisSums& sums, const Measu
   // A variant's weighted speedup at one value of the axis.
   const auto speedup_at = [&](const std::string& variant, const std::string& value) {
     const std::size_t i = sums.index.at(value);
-    const auto v = static_cast<std::size_t>(
-        std::find(measured.candidates.begin(), measured.candidates.end(), variant) - measured.candidates.begin());
+    const auto v = static_cast<std::size_t>(std::find(measured.candidates.begin(), measured.candidates.end(), variant) -
+                                            measured.candidates.begin());
     return (sums.prefix[v][i + 1] - sums.prefix[v][i]) / sums.weight[i];
   };
   for (std::size_t r = 0; r + 1 < dispatch.ranges.size(); ++r) {
@@ -288,7 +288,8 @@ std::string DispatchAxis::parameter_name() const {
     }
   }
   while (!parameter.empty() && parameter.back() == '_') parameter.pop_back();
-  if (parameter.empty() || std::isdigit(static_cast<unsigned char>(parameter.front()))) parameter = "value_" + parameter;
+  if (parameter.empty() || std::isdigit(static_cast<unsigned char>(parameter.front())))
+    parameter = "value_" + parameter;
   return parameter;
 }
 
@@ -297,10 +298,10 @@ std::string describe_threshold(const RuntimeDispatch& dispatch, std::size_t inde
   const auto& lower = dispatch.ranges.at(index).variant;
   const auto& upper = dispatch.ranges.at(index + 1).variant;
   const auto& axis = dispatch.axis;
-  return fmt::format("{}|{}: at {} {} {:.3f} vs {} {:.3f}; at {} {} {:.3f} vs {} {:.3f}", axis.describe(threshold.below),
-                     axis.describe(threshold.above), axis.describe(threshold.below), lower, threshold.lower_at_below,
-                     upper, threshold.upper_at_below, axis.describe(threshold.above), upper, threshold.upper_at_above,
-                     lower, threshold.lower_at_above);
+  return fmt::format("{}|{}: at {} {} {:.3f} vs {} {:.3f}; at {} {} {:.3f} vs {} {:.3f}",
+                     axis.describe(threshold.below), axis.describe(threshold.above), axis.describe(threshold.below),
+                     lower, threshold.lower_at_below, upper, threshold.upper_at_below, axis.describe(threshold.above),
+                     upper, threshold.upper_at_above, lower, threshold.lower_at_above);
 }
 
 WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptions& options) {
@@ -329,11 +330,13 @@ WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptio
   for (auto& axis : splittable_axes(measured.keys)) {
     if (!options.axis.empty() && axis.name != options.axis) continue;
     RuntimeDispatch candidate = best_split(measured, std::move(axis), std::max<std::size_t>(options.max_policies, 1));
-    if (!result.dispatch || candidate.score > result.dispatch->score + kTieTolerance) result.dispatch = std::move(candidate);
+    if (!result.dispatch || candidate.score > result.dispatch->score + kTieTolerance)
+      result.dispatch = std::move(candidate);
   }
   if (!result.dispatch) {
-    result.verdict = options.axis.empty() ? "one policy: no runtime axis has two or more numeric values to split"
-                                          : "one policy: " + options.axis + " is not a runtime axis with two or more numeric values";
+    result.verdict = options.axis.empty()
+                         ? "one policy: no runtime axis has two or more numeric values to split"
+                         : "one policy: " + options.axis + " is not a runtime axis with two or more numeric values";
     return result;
   }
   const RuntimeDispatch& dispatch = *result.dispatch;
@@ -353,14 +356,15 @@ WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptio
     result.verdict = fmt::format("one policy: {}, not more than the threshold ({})", gain, percent(options.threshold));
   } else {
     result.kept = true;
-    result.verdict = fmt::format("dispatch: {} policies gain {:+.2f}% over one policy (noise {}, threshold {})",
-                                 dispatch.ranges.size(), 100 * result.margin, percent(result.noise),
-                                 percent(options.threshold));
+    result.verdict =
+        fmt::format("dispatch: {} policies gain {:+.2f}% over one policy (noise {}, threshold {})",
+                    dispatch.ranges.size(), 100 * result.margin, percent(result.noise), percent(options.threshold));
   }
   return result;
 }
 
-std::vector<WorkloadDispatch> select_dispatches(const std::vector<WorkloadGroup>& groups, const DispatchOptions& options) {
+std::vector<WorkloadDispatch> select_dispatches(const std::vector<WorkloadGroup>& groups,
+                                                const DispatchOptions& options) {
   std::vector<WorkloadDispatch> dispatches;
   for (const auto& group : groups) dispatches.push_back(select_dispatch(group, options));
   return dispatches;
@@ -378,8 +382,8 @@ std::string format_dispatch(const std::vector<WorkloadDispatch>& dispatches) {
     out += d.single.variant == "base" ? "\n" : fmt::format(" (noise {})\n", percent(d.single_noise));
     if (d.dispatch) {
       const RuntimeDispatch& dispatch = *d.dispatch;
-      out += fmt::format("  best dispatch over {}: {} range{}, score {:.6f}\n", dispatch.axis.key, dispatch.ranges.size(),
-                         dispatch.ranges.size() == 1 ? "" : "s", dispatch.score);
+      out += fmt::format("  best dispatch over {}: {} range{}, score {:.6f}\n", dispatch.axis.key,
+                         dispatch.ranges.size(), dispatch.ranges.size() == 1 ? "" : "s", dispatch.score);
       std::vector<std::string> spans;
       std::size_t span_width = dispatch.axis.name.size();
       std::size_t variant_width = std::string("variant").size();

@@ -16,9 +16,9 @@ struct DispatchRange;
 
 // The runtime axis a dispatch splits: `Elements{io}[pow2]` as it is written in workloads.
 struct DispatchAxis {
-  std::string key;   // "Elements{io}[pow2]": the axis as workloads spell it
-  std::string name;  // "Elements{io}": the axis as the benchmark names it
-  bool pow2 = false; // values are exponents: the problem size is 2^value
+  std::string key;                  // "Elements{io}[pow2]": the axis as workloads spell it
+  std::string name;                 // "Elements{io}": the axis as the benchmark names it
+  bool pow2 = false;                // values are exponents: the problem size is 2^value
   std::vector<std::string> values;  // every measured value, in numeric order
 
   // The problem size a value stands for: 2^value on a power-of-two axis, else the value itself.
@@ -74,14 +74,14 @@ struct WorkloadDispatch {
   std::string context;       // device, toolkit, library
   std::string problem;       // non-empty when nothing could be scored; nothing else is set then
 
-  VariantScore single;       // the single best policy, as `generate` picks it (base unless a variant beats noise)
-  double single_noise = 0;   // the noise that variant had to beat against base
+  VariantScore single;      // the single best policy, as `generate` picks it (base unless a variant beats noise)
+  double single_noise = 0;  // the noise that variant had to beat against base
 
   // The best split, whenever some runtime axis has at least two numeric values.
   std::optional<RuntimeDispatch> dispatch;
-  double margin = 0;  // dispatch->score / single.score - 1
-  double noise = 0;   // how much of the margin could be measurement noise
-  bool kept = false;  // the margin beats both the noise and the threshold: render the dispatch
+  double margin = 0;    // dispatch->score / single.score - 1
+  double noise = 0;     // how much of the margin could be measurement noise
+  bool kept = false;    // the margin beats both the noise and the threshold: render the dispatch
   std::string verdict;  // why kept or not, in words
 };
 
@@ -101,7 +101,8 @@ struct DispatchOptions {
 WorkloadDispatch select_dispatch(const WorkloadGroup& group, const DispatchOptions& options);
 
 // select_dispatch for every group, in order.
-std::vector<WorkloadDispatch> select_dispatches(const std::vector<WorkloadGroup>& groups, const DispatchOptions& options);
+std::vector<WorkloadDispatch> select_dispatches(const std::vector<WorkloadGroup>& groups,
+                                                const DispatchOptions& options);
 
 // Threshold `index` of `dispatch` and the measurements that put it there, in one line:
 // `2^10|2^12: at 2^10 bits_8 1.046 vs bits_11 0.809; at 2^12 bits_11 1.200 vs bits_8 0.746`.

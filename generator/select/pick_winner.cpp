@@ -11,7 +11,8 @@ namespace {
 
 // How much of a variant's score over base could be noise: per runtime workload the combined
 // relative noise of both medians, averaged with the weights the score used.
-double score_noise(const ScoredWorkload& scored, const std::vector<const Measurement*>& rows, const std::string& variant) {
+double score_noise(const ScoredWorkload& scored, const std::vector<const Measurement*>& rows,
+                   const std::string& variant) {
   std::map<RuntimeKey, const Measurement*> base, candidate;
   for (const auto* row : rows) {
     if (row->status != Status::ok) continue;

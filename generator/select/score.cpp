@@ -25,8 +25,7 @@ std::vector<std::string> ordered_values(std::vector<std::string> values) {
     if (!parse_number(value, number)) return values;
     numeric.emplace_back(number, value);
   }
-  std::stable_sort(numeric.begin(), numeric.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(numeric.begin(), numeric.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = numeric[i].second;
   return values;
 }
@@ -38,7 +37,8 @@ DeclaredAxes axes_seen(const std::vector<RuntimeKey>& workloads) {
   for (const auto& [entry, text] : workloads) {
     auto& entry_axes = axes[entry];
     for (const auto& [axis, value] : parse_workload(text)) {
-      auto found = std::find_if(entry_axes.begin(), entry_axes.end(), [&axis = axis](const auto& a) { return a.name == axis; });
+      auto found =
+          std::find_if(entry_axes.begin(), entry_axes.end(), [&axis = axis](const auto& a) { return a.name == axis; });
       if (found == entry_axes.end()) found = entry_axes.insert(entry_axes.end(), DeclaredAxis{axis, {}});
       if (std::find(found->values.begin(), found->values.end(), value) == found->values.end()) {
         found->values.push_back(value);
@@ -84,8 +84,8 @@ std::map<RuntimeKey, double> workload_weights(const std::vector<RuntimeKey>& wor
   for (const auto& [entry, entry_axes] : axes) {
     for (const auto& [axis, values] : entry_axes) {
       const auto ordered = ordered_values(values);
-      const auto weights = is_importance_ordered(axis) ? importance_weights(ordered.size())
-                                                       : std::vector<double>(ordered.size(), 1.0);
+      const auto weights =
+          is_importance_ordered(axis) ? importance_weights(ordered.size()) : std::vector<double>(ordered.size(), 1.0);
       for (std::size_t i = 0; i < ordered.size(); ++i) axis_weights[entry][axis][ordered[i]] = weights[i];
     }
   }
@@ -123,12 +123,13 @@ ScoredWorkload score_workload(const std::vector<const Measurement*>& rows, const
   const auto& weights = scored.weights;
   const auto& base = by_variant["base"];
   for (const auto& [variant, measured] : by_variant) {
-    const bool failed = std::any_of(measured.begin(), measured.end(),
-                                    [](const auto& m) { return m.second->status != Status::ok; });
-    const bool complete = std::all_of(base_order.begin(), base_order.end(), [&measured = measured](const RuntimeKey& key) {
-      const auto found = measured.find(key);
-      return found != measured.end() && found->second->statistics.median > 0;
-    });
+    const bool failed =
+        std::any_of(measured.begin(), measured.end(), [](const auto& m) { return m.second->status != Status::ok; });
+    const bool complete =
+        std::all_of(base_order.begin(), base_order.end(), [&measured = measured](const RuntimeKey& key) {
+          const auto found = measured.find(key);
+          return found != measured.end() && found->second->statistics.median > 0;
+        });
     if ((failed && variant != "base") || !complete) {
       ++scored.unranked;
       continue;

@@ -39,8 +39,8 @@ struct VariantScore {
 // The scores of one compile-time workload on one device, best first, base (score 1) included.
 struct ScoredWorkload {
   std::vector<VariantScore> ranked;
-  std::size_t unranked = 0;  // variants that failed or missed a runtime workload
-  std::string problem;       // non-empty when nothing can be scored (base failed everywhere)
+  std::size_t unranked = 0;              // variants that failed or missed a runtime workload
+  std::string problem;                   // non-empty when nothing can be scored (base failed everywhere)
   std::map<RuntimeKey, double> weights;  // what each runtime workload of base weighed in the scores
 };
 

@@ -22,7 +22,8 @@ std::string latest_date(const std::vector<const Measurement*>& rows, const std::
 }
 
 // Fills `policy.ranges` when a dispatch over several policies is kept and can be rendered.
-void select_ranges(const WorkloadGroup& group, const SearchSpace& space, DispatchOptions options, WorkloadPolicy& policy) {
+void select_ranges(const WorkloadGroup& group, const SearchSpace& space, DispatchOptions options,
+                   WorkloadPolicy& policy) {
   options.usable = [&](const std::string& variant) { return space.parse_name(variant).has_value(); };
   WorkloadDispatch selected = select_dispatch(group, options);
   policy.dispatch_verdict = selected.verdict;
@@ -32,8 +33,9 @@ void select_ranges(const WorkloadGroup& group, const SearchSpace& space, Dispatc
     const auto& threshold = selected.dispatch->thresholds[t];
     const auto cut = selected.dispatch->axis.boundary(threshold.below, threshold.above);
     if (!cut) {
-      policy.dispatch_verdict = fmt::format("one policy: {} between {} and {} is not an integer size a selector can test",
-                                            selected.dispatch->axis.name, threshold.below, threshold.above);
+      policy.dispatch_verdict =
+          fmt::format("one policy: {} between {} and {} is not an integer size a selector can test",
+                      selected.dispatch->axis.name, threshold.below, threshold.above);
       return;
     }
     ranges.cuts.push_back(*cut);
@@ -48,7 +50,8 @@ void select_ranges(const WorkloadGroup& group, const SearchSpace& space, Dispatc
 }
 
 // The measured architectures, SM numbers ascending, the host last.
-std::vector<std::string> architectures_in_order(const std::map<std::string, std::set<std::string>>& devices_by_architecture) {
+std::vector<std::string> architectures_in_order(
+    const std::map<std::string, std::set<std::string>>& devices_by_architecture) {
   std::vector<std::string> architectures;
   for (const auto& [architecture, devices] : devices_by_architecture) architectures.push_back(architecture);
   std::sort(architectures.begin(), architectures.end(), [](const std::string& a, const std::string& b) {
@@ -68,8 +71,9 @@ std::optional<std::pair<std::string, std::string>> device_for(const std::string&
   std::string note;
   if (device.empty()) {
     if (devices.size() > 1 && options.match == DeviceMatch::exact) {
-      throw UserError(fmt::format("several devices measured sm_{} ({}); choose one with --device or allow --match nearest",
-                                  architecture, fmt::join(devices, ", ")));
+      throw UserError(
+          fmt::format("several devices measured sm_{} ({}); choose one with --device or allow --match nearest",
+                      architecture, fmt::join(devices, ", ")));
     }
     device = *devices.begin();
   } else if (devices.count(device) == 0) {
@@ -128,7 +132,8 @@ WorkloadPolicy policy_of(const WorkloadGroup& group, const SearchSpace& space, c
 // nearest lower link anyway; a link of its own keeps the library's policy for that architecture
 // wherever nothing was tuned, and says where its tuned policies come from.
 void add_stand_in(std::vector<ArchitecturePolicies>& result,
-                  const std::map<std::string, std::set<std::string>>& devices_by_architecture, const WinnerOptions& options) {
+                  const std::map<std::string, std::set<std::string>>& devices_by_architecture,
+                  const WinnerOptions& options) {
   const std::string& wanted = options.device_architecture;
   if (options.match == DeviceMatch::nearest && !options.device.empty() && sm_number(wanted) >= 0 &&
       devices_by_architecture.count(wanted) == 0) {
@@ -162,7 +167,8 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
 
   // Architectures and the devices that measured them.
   std::map<std::string, std::set<std::string>> devices_by_architecture;
-  for (const auto& group : groups) devices_by_architecture[architecture_of(group.scope.device)].insert(group.scope.device.name);
+  for (const auto& group : groups)
+    devices_by_architecture[architecture_of(group.scope.device)].insert(group.scope.device.name);
 
   std::vector<ArchitecturePolicies> result;
   for (const auto& architecture : architectures_in_order(devices_by_architecture)) {
@@ -180,7 +186,8 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
   return result;
 }
 
-std::optional<std::string> recorded_architecture(const std::vector<Measurement>& measurements, const std::string& device) {
+std::optional<std::string> recorded_architecture(const std::vector<Measurement>& measurements,
+                                                 const std::string& device) {
   for (const auto& m : measurements) {
     if (m.device.name == device) return architecture_of(m.device);
   }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include <map>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +45,7 @@ std::vector<ArchitecturePolicies> select_winners(const std::vector<Measurement>&
 
 // The architecture of the device named `device` as any of `measurements` (of any benchmark)
 // records it; nullopt where none comes from that device.
-std::optional<std::string> recorded_architecture(const std::vector<Measurement>& measurements, const std::string& device);
+std::optional<std::string> recorded_architecture(const std::vector<Measurement>& measurements,
+                                                 const std::string& device);
 
 }  // namespace policytune

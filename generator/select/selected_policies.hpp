@@ -22,7 +22,7 @@ struct RangePolicy {
 
 // A dispatch between several policies over one runtime axis, as `generate --dispatch` renders it.
 struct WorkloadRanges {
-  RuntimeDispatch measured;        // the selection: axis, ranges, thresholds, score
+  RuntimeDispatch measured;         // the selection: axis, ranges, thresholds, score
   std::vector<RangePolicy> ranges;  // the same ranges, their variants parsed
   std::vector<std::int64_t> cuts;   // per threshold: the least runtime value the upper range serves
   double margin = 0;                // over the single policy
@@ -46,7 +46,7 @@ struct ArchitecturePolicies {
   std::string architecture;  // "90", or "host"
   std::string device_note;   // which device's measurements, and any nearest match
   std::vector<WorkloadPolicy> workloads;
-  std::string device = "";   // the device whose measurements these are
+  std::string device = "";  // the device whose measurements these are
   // The architecture they were measured on: `architecture`, or, for the architecture of a device
   // nobody measured it on (nearest match), the nearest lower one that stands in for it.
   std::string measured_architecture = "";

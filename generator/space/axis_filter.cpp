@@ -30,7 +30,8 @@ bool item_selects(const HarnessAxis& axis, std::size_t i, const AxisFilter& filt
       const double value = std::strtod(written.c_str(), &value_end);
       return value_end != written.c_str() && protocol::float64_item_selects(item, value);
     }
-    default: return protocol::label_item_selects(item, written);
+    default:
+      return protocol::label_item_selects(item, written);
   }
 }
 
@@ -99,12 +100,14 @@ void check_filters_match(const std::vector<AxisFilter>& filters, const std::vect
     for (const auto& entry : entries) {
       for (const auto& axis : entry.axes) {
         if (axis.name == filter.axis) named.push_back(&axis);
-        if (std::find(axis_names.begin(), axis_names.end(), axis.name) == axis_names.end()) axis_names.push_back(axis.name);
+        if (std::find(axis_names.begin(), axis_names.end(), axis.name) == axis_names.end())
+          axis_names.push_back(axis.name);
       }
     }
     if (named.empty()) {
-      throw UserError(source, 0, fmt::format("-a '{}': the benchmark has no axis {} (its axes: {})", filter.spec(),
-                                             filter.axis, axis_names.empty() ? "none" : fmt::format("{}", fmt::join(axis_names, ", "))));
+      throw UserError(source, 0,
+                      fmt::format("-a '{}': the benchmark has no axis {} (its axes: {})", filter.spec(), filter.axis,
+                                  axis_names.empty() ? "none" : fmt::format("{}", fmt::join(axis_names, ", "))));
     }
     for (const auto& item : filter.values) {
       const bool selects = std::any_of(named.begin(), named.end(), [&](const HarnessAxis* axis) {
@@ -119,8 +122,9 @@ void check_filters_match(const std::vector<AxisFilter>& filters, const std::vect
       if (axis.pow2 && !filter.pow2 && !axis.values.empty()) {
         hint = fmt::format("; {}[pow2]={} selects 2^{}", filter.axis, axis.values.front(), axis.values.front());
       }
-      throw UserError(source, 0, fmt::format("-a '{}': axis {} has no value {} (its values: {}{})", filter.spec(),
-                                             filter.axis, item, describe_values(axis), hint));
+      throw UserError(source, 0,
+                      fmt::format("-a '{}': axis {} has no value {} (its values: {}{})", filter.spec(), filter.axis,
+                                  item, describe_values(axis), hint));
     }
   }
 }

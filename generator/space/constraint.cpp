@@ -18,7 +18,7 @@ struct Constraint::Node {
   std::string name;           // limit; the operator of unary and binary nodes
   std::unique_ptr<Node> left;
   std::unique_ptr<Node> right;
-  std::size_t depth = 1;      // of the subtree: evaluation and destruction recurse this deep
+  std::size_t depth = 1;  // of the subtree: evaluation and destruction recurse this deep
 };
 
 namespace {
@@ -68,7 +68,8 @@ private:
   };
 
   void check_depth(std::size_t depth) const {
-    if (depth > kMaxExpressionDepth) fail("the expression nests deeper than " + std::to_string(kMaxExpressionDepth) + " levels");
+    if (depth > kMaxExpressionDepth)
+      fail("the expression nests deeper than " + std::to_string(kMaxExpressionDepth) + " levels");
   }
 
   std::unique_ptr<Node> binary(std::size_t level) {
@@ -187,8 +188,10 @@ private:
 
 Value evaluate(const Node& node, const Variant& variant, const std::map<std::string, std::int64_t>& limits) {
   switch (node.kind) {
-    case Node::Kind::literal: return {node.value, {}};
-    case Node::Kind::parameter: return {variant.at(node.parameter), {}};
+    case Node::Kind::literal:
+      return {node.value, {}};
+    case Node::Kind::parameter:
+      return {variant.at(node.parameter), {}};
     case Node::Kind::limit: {
       const auto found = limits.find(node.name);
       if (found == limits.end()) return {0, Undefined::unknown_limit};
@@ -201,7 +204,8 @@ Value evaluate(const Node& node, const Variant& variant, const std::map<std::str
       if (operand.number == std::numeric_limits<std::int64_t>::min()) return {0, Undefined::arithmetic};
       return {-operand.number, {}};
     }
-    case Node::Kind::binary: break;
+    case Node::Kind::binary:
+      break;
   }
   const std::string& op = node.name;
   const Value left = evaluate(*node.left, variant, limits);
@@ -241,7 +245,8 @@ const std::vector<std::string>& device_limit_names() {
   return names;
 }
 
-Constraint::Constraint(const std::string& expression, const SearchSpace& space, const std::string& file, std::size_t line)
+Constraint::Constraint(const std::string& expression, const SearchSpace& space, const std::string& file,
+                       std::size_t line)
     : text_(expression), line_(line) {
   if (text_.find_first_not_of(" \t\r") == std::string::npos) {
     throw UserError(file, line, "%CONSTRAINT% needs an expression, such as: // %CONSTRAINT% tpb * ipt <= 8192");
@@ -259,7 +264,8 @@ bool Constraint::allows(const Variant& variant, const std::map<std::string, std:
   return value.number != 0;
 }
 
-std::vector<Constraint> parse_constraints(const std::string& source, const std::string& file, const SearchSpace& space) {
+std::vector<Constraint> parse_constraints(const std::string& source, const std::string& file,
+                                          const SearchSpace& space) {
   std::vector<Constraint> constraints;
   for_each_directive(source, "%CONSTRAINT%", [&](std::istringstream& fields, std::size_t line) {
     std::string expression;

@@ -16,8 +16,7 @@ Uint128 RangeParameter::count() const noexcept {
 
 std::int64_t RangeParameter::value_at(std::uint64_t index) const noexcept {
   // Unsigned arithmetic wraps exactly where two's complement would land inside [start, end].
-  return static_cast<std::int64_t>(static_cast<std::uint64_t>(start) +
-                                   index * static_cast<std::uint64_t>(step));
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(start) + index * static_cast<std::uint64_t>(step));
 }
 
 bool RangeParameter::contains(std::int64_t value) const noexcept {
@@ -27,8 +26,7 @@ bool RangeParameter::contains(std::int64_t value) const noexcept {
 }
 
 std::uint64_t RangeParameter::index_of(std::int64_t value) const noexcept {
-  return (static_cast<std::uint64_t>(value) - static_cast<std::uint64_t>(start)) /
-         static_cast<std::uint64_t>(step);
+  return (static_cast<std::uint64_t>(value) - static_cast<std::uint64_t>(start)) / static_cast<std::uint64_t>(step);
 }
 
 SearchSpace::SearchSpace(std::vector<RangeParameter> parameters) : parameters_(std::move(parameters)) {
@@ -56,8 +54,7 @@ Variant SearchSpace::variant_at(BigCount index) const {
 BigCount SearchSpace::index_of(const Variant& variant) const {
   BigCount index;
   for (std::size_t i = 0; i < parameters_.size(); ++i) {
-    index = index * BigCount::from_u128(parameters_[i].count()) +
-            BigCount(parameters_[i].index_of(variant.at(i)));
+    index = index * BigCount::from_u128(parameters_[i].count()) + BigCount(parameters_[i].index_of(variant.at(i)));
   }
   return index;
 }
@@ -155,8 +152,9 @@ RangeParameter parse_range_line(std::istringstream& fields, const std::string& f
     throw UserError(file, line, "%RANGE% step must be positive, got " + std::to_string(parameter.step));
   }
   if (parameter.end < parameter.start) {
-    throw UserError(file, line, "%RANGE% end " + std::to_string(parameter.end) + " is before start " +
-                                    std::to_string(parameter.start));
+    throw UserError(
+        file, line,
+        "%RANGE% end " + std::to_string(parameter.end) + " is before start " + std::to_string(parameter.start));
   }
   return parameter;
 }
@@ -199,14 +197,17 @@ SearchSpace parse_search_space(const std::string& source, const std::string& fil
   return space;
 }
 
-std::optional<Variant> parse_test_variant(const std::string& source, const std::string& file, const SearchSpace& space) {
+std::optional<Variant> parse_test_variant(const std::string& source, const std::string& file,
+                                          const SearchSpace& space) {
   std::optional<Variant> variant;
   for_each_directive(source, "%TEST%", [&](std::istringstream& fields, std::size_t line) {
     std::string name, extra;
-    if (!(fields >> name) || (fields >> extra)) throw UserError(file, line, "%TEST% names one variant: // %TEST% ipt_7.tpb_128");
+    if (!(fields >> name) || (fields >> extra))
+      throw UserError(file, line, "%TEST% names one variant: // %TEST% ipt_7.tpb_128");
     if (variant) throw UserError(file, line, "%TEST% is declared twice");
     variant = space.parse_name(name);
-    if (!variant) throw UserError(file, line, "%TEST% '" + name + "' is not a variant of this benchmark's %RANGE% space");
+    if (!variant)
+      throw UserError(file, line, "%TEST% '" + name + "' is not a variant of this benchmark's %RANGE% space");
   });
   return variant;
 }

@@ -2,8 +2,8 @@
 
 #include <cstdint>
 #include <functional>
-#include <sstream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>

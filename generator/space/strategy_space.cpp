@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-
 namespace policytune {
 BigCount StrategySpace::size() const {
   BigCount size{1};

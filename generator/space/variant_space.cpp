@@ -43,7 +43,8 @@ std::optional<std::uint64_t> VariantSpace::count_allowed(std::uint64_t limit) co
 Variant VariantSpace::variant_of(const Point& point) const {
   Variant variant;
   variant.reserve(point.size());
-  for (std::size_t axis = 0; axis < point.size(); ++axis) variant.push_back(space_.parameters()[axis].value_at(point[axis]));
+  for (std::size_t axis = 0; axis < point.size(); ++axis)
+    variant.push_back(space_.parameters()[axis].value_at(point[axis]));
   return variant;
 }
 

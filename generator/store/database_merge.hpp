@@ -7,9 +7,9 @@
 namespace policytune {
 
 struct MergeSummary {
-  std::size_t added = 0;      // rows the destination did not have
-  std::size_t replaced = 0;   // rows the destination had older versions of
-  std::size_t unchanged = 0;  // rows the destination already had, as new or newer
+  std::size_t added = 0;         // rows the destination did not have
+  std::size_t replaced = 0;      // rows the destination had older versions of
+  std::size_t unchanged = 0;     // rows the destination already had, as new or newer
   std::size_t base_answers = 0;  // base's stored answers (base_answer_cache.hpp) new or newer than the destination's
 };
 

@@ -15,19 +15,31 @@ namespace policytune {
 // in-memory store and when databases are merged (both compare measurement_key()). Written once,
 // here; the two forms name the same fields, the device by its identity.
 inline constexpr std::array<std::string_view, 10> kMeasurementKeyColumns{
-    "algorithm", "benchmark", "device_id", "toolkit", "library", "source_hash", "ct_workload", "variant", "entry",
-    "rt_workload"};
+    "algorithm",   "benchmark",   "device_id", "toolkit", "library",
+    "source_hash", "ct_workload", "variant",   "entry",   "rt_workload"};
 
-using MeasurementKey = std::tuple<std::string, std::string,                                    // algorithm, benchmark
-                                  std::string, std::int64_t, std::int64_t, bool, std::string,  // the device's
-                                  std::string,                                                 // identity
-                                  std::string, std::string, std::string, std::string, std::string, std::string,
-                                  std::string>;
+using MeasurementKey =
+    std::tuple<std::string, std::string,                                    // algorithm, benchmark
+               std::string, std::int64_t, std::int64_t, bool, std::string,  // the device's
+               std::string,                                                 // identity
+               std::string, std::string, std::string, std::string, std::string, std::string, std::string>;
 
 inline MeasurementKey measurement_key(const Measurement& m) {
-  return {m.algorithm,   m.benchmark,   m.device.name,        m.device.sm_count, m.device.memory_bus_width,
-          m.device.ecc,  m.device.compute_capability, m.device.driver, m.toolkit, m.library,
-          m.source_hash, m.ct_workload, m.variant,            m.entry,           m.rt_workload};
+  return {m.algorithm,
+          m.benchmark,
+          m.device.name,
+          m.device.sm_count,
+          m.device.memory_bus_width,
+          m.device.ecc,
+          m.device.compute_capability,
+          m.device.driver,
+          m.toolkit,
+          m.library,
+          m.source_hash,
+          m.ct_workload,
+          m.variant,
+          m.entry,
+          m.rt_workload};
 }
 
 // "algorithm, benchmark, ..., rt_workload": the key columns as SQL lists them.

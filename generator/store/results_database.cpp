@@ -2,9 +2,9 @@
 
 #include <chrono>
 #include <filesystem>
-#include <thread>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include <unistd.h>
 
@@ -98,7 +98,8 @@ std::string select_measurement_columns(bool with_confirmation) {
              "d.driver, m.toolkit, m.library, m.source_hash, m.ct_workload, m.variant, m.entry, m.rt_workload, "
              "m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max, m.bytes_per_second, "
              "m.recorded_at, ") +
-         (with_confirmation ? "m.confirmed_rounds" : "0") + " FROM measurements m JOIN devices d ON d.id = m.device_id ";
+         (with_confirmation ? "m.confirmed_rounds" : "0") +
+         " FROM measurements m JOIN devices d ON d.id = m.device_id ";
 }
 
 std::string measurements_selection(bool with_confirmation) {
@@ -130,7 +131,8 @@ std::optional<std::string> unwritable_reason(const std::string& path) {
 
 constexpr const char* kUpsertSearchSpace =
     "INSERT INTO search_spaces (benchmark, source_hash, algorithm, size, ranges, runtime_axes) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (benchmark, source_hash) DO UPDATE SET algorithm = excluded.algorithm, "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (benchmark, source_hash) DO UPDATE SET algorithm = "
+    "excluded.algorithm, "
     "size = excluded.size, ranges = excluded.ranges, runtime_axes = CASE excluded.runtime_axes "
     "WHEN '' THEN search_spaces.runtime_axes ELSE excluded.runtime_axes END";
 constexpr const char* kSelectSearchSpaces =
@@ -162,19 +164,19 @@ struct ResultsDatabase::Statements {
   SqliteStatement select_search_spaces;
 
   explicit Statements(SqliteConnection& c)
-      : Statements(c, has_column(c, "measurements", "confirmed_rounds"), has_column(c, "search_spaces", "runtime_axes")) {}
+      : Statements(c, has_column(c, "measurements", "confirmed_rounds"),
+                   has_column(c, "search_spaces", "runtime_axes")) {}
 
 private:
   // Files written before confirmation rounds lack confirmed_rounds, and those written before
   // runtime axes were kept lack runtime_axes (writing adds both): their rows read as measured once
   // and their spaces without runtime axes.
   Statements(SqliteConnection& c, bool has_confirmed_rounds, bool has_runtime_axes)
-      : insert_device(c.prepare(
-            "INSERT INTO devices (name, sm_count, memory_bus_width, ecc, compute_capability, driver) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING")),
-        find_device(c.prepare(
-            "SELECT id FROM devices WHERE name = ?1 AND sm_count = ?2 AND memory_bus_width = ?3 "
-            "AND ecc = ?4 AND compute_capability = ?5 AND driver = ?6")),
+      : insert_device(
+            c.prepare("INSERT INTO devices (name, sm_count, memory_bus_width, ecc, compute_capability, driver) "
+                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING")),
+        find_device(c.prepare("SELECT id FROM devices WHERE name = ?1 AND sm_count = ?2 AND memory_bus_width = ?3 "
+                              "AND ecc = ?4 AND compute_capability = ?5 AND driver = ?6")),
         upsert_measurement(c.prepare(has_confirmed_rounds ? with_measurement_key(kUpsertMeasurement).c_str()
                                                           : kUpsertMeasurementWithoutConfirmation)),
         select_measurements(c.prepare(measurements_selection(has_confirmed_rounds).c_str())),
@@ -295,8 +297,7 @@ void ResultsDatabase::restore_journal_at_rest() noexcept {
     connection_->execute("PRAGMA busy_timeout = 0");
     auto journal = connection_->prepare(("PRAGMA journal_mode = " + journal_at_rest_).c_str());
     journal.step();
-  } catch (const SqliteError&) {
-  }
+  } catch (const SqliteError&) {}
 }
 
 void ResultsDatabase::enable_write_ahead_log() {
@@ -341,8 +342,8 @@ bool ResultsDatabase::check_schema() {
   const std::int64_t tables = count_tables.integer(0);
   count_tables.reset();
   if (tables == 0) return false;
-  auto has_version = connection_->prepare(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'");
+  auto has_version =
+      connection_->prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'");
   has_version.step();
   if (has_version.integer(0) == 0) {
     throw UserError(path_, 0, "not a PolicyTune database (an SQLite file without a schema_version table)");
@@ -455,30 +456,30 @@ std::vector<Measurement> ResultsDatabase::measurements(const MeasurementScope& s
 }
 
 std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) {
-    std::vector<Measurement> rows;
-    while (select.step()) {
-      Measurement m;
-      m.algorithm = select.text(0);
-      m.benchmark = select.text(1);
-      m.device = {select.text(2), select.integer(3), select.integer(4), select.integer(5) != 0,
-                  select.text(6), select.text(7)};
-      m.toolkit = select.text(8);
-      m.library = select.text(9);
-      m.source_hash = select.text(10);
-      m.ct_workload = select.text(11);
-      m.variant = select.text(12);
-      m.entry = select.text(13);
-      m.rt_workload = select.text(14);
-      m.status = parse_status(select.text(15)).value_or(Status::run_failed);
-      m.reason = select.text(16);
-      m.statistics = {select.integer(17), select.real(18), select.real(19),
-                      select.real(20), select.real(21), select.real(22)};
-      m.bytes_per_second = select.optional_real(23);
-      m.recorded_at = select.text(24);
-      m.confirmed_rounds = select.integer(25);
-      rows.push_back(std::move(m));
-    }
-    return rows;
+  std::vector<Measurement> rows;
+  while (select.step()) {
+    Measurement m;
+    m.algorithm = select.text(0);
+    m.benchmark = select.text(1);
+    m.device = {select.text(2),         select.integer(3), select.integer(4),
+                select.integer(5) != 0, select.text(6),    select.text(7)};
+    m.toolkit = select.text(8);
+    m.library = select.text(9);
+    m.source_hash = select.text(10);
+    m.ct_workload = select.text(11);
+    m.variant = select.text(12);
+    m.entry = select.text(13);
+    m.rt_workload = select.text(14);
+    m.status = parse_status(select.text(15)).value_or(Status::run_failed);
+    m.reason = select.text(16);
+    m.statistics = {select.integer(17), select.real(18), select.real(19),
+                    select.real(20),    select.real(21), select.real(22)};
+    m.bytes_per_second = select.optional_real(23);
+    m.recorded_at = select.text(24);
+    m.confirmed_rounds = select.integer(25);
+    rows.push_back(std::move(m));
+  }
+  return rows;
 }
 
 std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
@@ -520,7 +521,8 @@ std::vector<std::size_t> ResultsDatabase::remove_source_versions(
         connection_->prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'base_answers'").step();
     std::optional<SqliteStatement> remove_answers;
     if (has_answers) {
-      remove_answers.emplace(connection_->prepare("DELETE FROM base_answers WHERE benchmark = ?1 AND source_hash = ?2"));
+      remove_answers.emplace(
+          connection_->prepare("DELETE FROM base_answers WHERE benchmark = ?1 AND source_hash = ?2"));
     }
     std::vector<std::size_t> removed;
     for (const auto& [benchmark, hash] : versions) {

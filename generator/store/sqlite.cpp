@@ -36,8 +36,7 @@ SqliteStatement& SqliteStatement::bind(int index, double value) {
 }
 
 SqliteStatement& SqliteStatement::bind(int index, const std::string& value) {
-  const int code = sqlite3_bind_text(statement_, index, value.data(), static_cast<int>(value.size()),
-                                     SQLITE_TRANSIENT);
+  const int code = sqlite3_bind_text(statement_, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
   if (code != SQLITE_OK) fail(db_, code);
   return *this;
 }
@@ -58,8 +57,7 @@ bool SqliteStatement::step() {
 }
 
 void SqliteStatement::run() {
-  while (step()) {
-  }
+  while (step()) {}
 }
 
 void SqliteStatement::reset() noexcept {
@@ -103,13 +101,19 @@ SqliteConnection::SqliteConnection(const std::string& path, SqliteAccess access)
   int flags = 0;
   std::string name = path;
   switch (access) {
-    case SqliteAccess::read_only: flags = SQLITE_OPEN_READONLY; break;
+    case SqliteAccess::read_only:
+      flags = SQLITE_OPEN_READONLY;
+      break;
     case SqliteAccess::immutable:
       flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
       name = file_uri(path, "immutable=1");
       break;
-    case SqliteAccess::read_write: flags = SQLITE_OPEN_READWRITE; break;
-    case SqliteAccess::create: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+    case SqliteAccess::read_write:
+      flags = SQLITE_OPEN_READWRITE;
+      break;
+    case SqliteAccess::create:
+      flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+      break;
   }
   const int code = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
   if (code != SQLITE_OK) {

@@ -3,8 +3,8 @@
 #include <sqlite3.h>
 
 #include <cstdint>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace policytune {

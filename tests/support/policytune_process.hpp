@@ -15,7 +15,8 @@
 namespace policytune::testing {
 
 // Starts the policytune executable with `arguments`, quiet, with `environment` ("NAME=value") added.
-inline pid_t start_policytune(const std::vector<std::string>& arguments, const std::vector<std::string>& environment = {}) {
+inline pid_t start_policytune(const std::vector<std::string>& arguments,
+                              const std::vector<std::string>& environment = {}) {
   const pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {

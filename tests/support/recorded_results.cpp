@@ -20,8 +20,9 @@ DeviceIdentity gpu(const std::string& arch) {
   return {"Synthetic GPU B (test data)", 132, 6144, true, "9.0", "000.00"};
 }
 
-void add(std::vector<Measurement>& rows, const std::string& benchmark, const std::string& hash, const DeviceIdentity& device,
-         const std::string& toolkit, const std::string& library, const std::vector<std::string>& sizes, const Row& row) {
+void add(std::vector<Measurement>& rows, const std::string& benchmark, const std::string& hash,
+         const DeviceIdentity& device, const std::string& toolkit, const std::string& library,
+         const std::vector<std::string>& sizes, const Row& row) {
   double base_median = 1e-4;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     const std::string& size = sizes[i];

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "core/user_error.hpp"
 #include "search/strategy_registry.hpp"
 #include "support/strategy_driver.hpp"
-#include "core/user_error.hpp"
 
 namespace policytune::testing {
 

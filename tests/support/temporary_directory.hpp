@@ -16,9 +16,8 @@ public:
   explicit TemporaryDirectory(const std::string& name) {
     static std::atomic<int> counter{0};
     const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    path_ = std::filesystem::temp_directory_path() /
-            ("policytune-test-" + name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" +
-             std::to_string(stamp));
+    path_ = std::filesystem::temp_directory_path() / ("policytune-test-" + name + "-" + std::to_string(::getpid()) +
+                                                      "-" + std::to_string(counter++) + "-" + std::to_string(stamp));
     std::filesystem::create_directories(path_);
   }
   ~TemporaryDirectory() {

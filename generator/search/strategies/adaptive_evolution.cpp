@@ -72,9 +72,8 @@ private:
       return random_unseen_point();
     }
     if (prior_ != nullptr && random().chance(trust_)) {
-      if (auto child = best_mutant(settings_.prior_candidates, [this](const Point& p) {
-            return prior_->score(p).value_or(0.0);
-          })) {
+      if (auto child = best_mutant(settings_.prior_candidates,
+                                   [this](const Point& p) { return prior_->score(p).value_or(0.0); })) {
         return child;
       }
     }
@@ -259,11 +258,11 @@ private:
   bool refining_ = false;
   std::map<Point, Point> parent_of_;                            // proposed children awaiting their result
   std::vector<std::vector<double>> credit_sum_, credit_count_;  // per axis and value
-  std::unique_ptr<SurrogateModel> surrogate_;  // nullptr: settings.surrogate is none
-  const SearchPrior* prior_;     // nullptr: none, or an empty one
-  double trust_;                 // chance that the prior steers a choice: its agreement so far
-  std::size_t prior_next_ = 0;   // the prior's ranking is taken in order
-  std::size_t runs_ = 0;         // restarts so far
+  std::unique_ptr<SurrogateModel> surrogate_;                   // nullptr: settings.surrogate is none
+  const SearchPrior* prior_;                                    // nullptr: none, or an empty one
+  double trust_;                // chance that the prior steers a choice: its agreement so far
+  std::size_t prior_next_ = 0;  // the prior's ranking is taken in order
+  std::size_t runs_ = 0;        // restarts so far
 };
 
 }  // namespace

@@ -49,8 +49,8 @@ struct AdaptiveEvolutionSettings {
   enum class Surrogate { none, gaussian_process, random_forest };
   Surrogate surrogate = Surrogate::none;
   std::size_t surrogate_candidates = 16;
-  std::size_t surrogate_samples = 64;    // random points among which it picks a restart's (1: at random)
-  double surrogate_length_scale = 1.0;   // of an axis' whole range
+  std::size_t surrogate_samples = 64;   // random points among which it picks a restart's (1: at random)
+  double surrogate_length_scale = 1.0;  // of an axis' whole range
   double surrogate_noise = 1e-3;
   RandomForestSettings forest;
 };

@@ -33,14 +33,14 @@ private:
   std::vector<double> solve_lower(const std::vector<double>& right) const;
   void refresh();
 
-  std::vector<double> scale_;                 // per axis: 1 / (values - 1), 0 for one value
+  std::vector<double> scale_;  // per axis: 1 / (values - 1), 0 for one value
   double length_scale_;
   double noise_;
-  std::vector<std::vector<double>> points_;   // scaled
-  std::vector<double> log_costs_;             // infinity: failed
-  std::vector<std::vector<double>> rows_;     // the Cholesky factor, row i of length i + 1
-  std::vector<double> weights_;               // K^-1 y for the standardised y
-  double best_ = 0;                           // standardised
+  std::vector<std::vector<double>> points_;  // scaled
+  std::vector<double> log_costs_;            // infinity: failed
+  std::vector<std::vector<double>> rows_;    // the Cholesky factor, row i of length i + 1
+  std::vector<double> weights_;              // K^-1 y for the standardised y
+  double best_ = 0;                          // standardised
   bool fitted_ = false;
   bool stale_ = true;
 };

@@ -66,9 +66,9 @@ std::int32_t RandomForest::grow(Tree& tree, std::vector<std::size_t>& rows, std:
       !best_split(rows, begin, end, split)) {
     return index;
   }
-  const auto middle = std::partition(rows.begin() + static_cast<std::ptrdiff_t>(begin),
-                                     rows.begin() + static_cast<std::ptrdiff_t>(end),
-                                     [&, column = &columns_[split.axis]](std::size_t row) { return (*column)[row] <= split.threshold; });
+  const auto middle = std::partition(
+      rows.begin() + static_cast<std::ptrdiff_t>(begin), rows.begin() + static_cast<std::ptrdiff_t>(end),
+      [&, column = &columns_[split.axis]](std::size_t row) { return (*column)[row] <= split.threshold; });
   const auto at = static_cast<std::size_t>(middle - rows.begin());
   const std::int32_t left = grow(tree, rows, begin, at, depth + 1);
   const std::int32_t right = grow(tree, rows, at, end, depth + 1);

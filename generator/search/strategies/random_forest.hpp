@@ -22,14 +22,15 @@ namespace policytune {
 // the forest refits lazily on the first prediction after new results.
 struct RandomForestSettings {
   std::size_t trees = 16;
-  double axes_share = 0.5;       // of the axes (at least one) a node chooses its split among
-  std::size_t min_split = 3;     // results a node needs to split
+  double axes_share = 0.5;    // of the axes (at least one) a node chooses its split among
+  std::size_t min_split = 3;  // results a node needs to split
   std::size_t max_depth = 24;
 };
 
 class RandomForest final : public SurrogateModel {
 public:
-  RandomForest(const std::vector<std::uint64_t>& axis_sizes, std::uint64_t seed, const RandomForestSettings& settings = {});
+  RandomForest(const std::vector<std::uint64_t>& axis_sizes, std::uint64_t seed,
+               const RandomForestSettings& settings = {});
 
   void add(const Point& point, double cost) override;
   std::size_t size() const noexcept override { return log_costs_.size(); }
@@ -68,10 +69,10 @@ private:
   RandomForestSettings settings_;
   RandomGenerator random_;
   std::vector<std::vector<std::uint32_t>> columns_;  // per axis, every result's index: a split reads one axis
-  std::vector<double> log_costs_;  // infinity: failed
-  std::vector<double> y_;          // standardised, failures at the worst seen
+  std::vector<double> log_costs_;                    // infinity: failed
+  std::vector<double> y_;                            // standardised, failures at the worst seen
   std::vector<Tree> trees_;
-  std::vector<std::uint32_t> free_axes_;             // axes of more than one value
+  std::vector<std::uint32_t> free_axes_;                  // axes of more than one value
   std::vector<std::vector<double>> bin_count_, bin_sum_;  // per axis and value, reused by best_split
   double best_ = 0;
   bool fitted_ = false;

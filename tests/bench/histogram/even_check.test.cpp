@@ -31,9 +31,10 @@ TEST_CASE("a histogram is checked against the binning and against CUB's", "[benc
   CHECK(expected == std::vector<int>{1, 2, 0, 3});
   CHECK(histogram::check(samples, 5, std::int16_t{0}, std::int16_t{4}, expected, expected).passed);
 
-  const auto miscounted = histogram::check(samples, 5, std::int16_t{0}, std::int16_t{4}, std::vector<int>{1, 2, 1, 3}, expected);
+  const auto miscounted =
+      histogram::check(samples, 5, std::int16_t{0}, std::int16_t{4}, std::vector<int>{1, 2, 1, 3}, expected);
   CHECK(miscounted.detail.find("bin counts: element 2:") == 0);
   const auto not_cubs =
-    histogram::check(samples, 5, std::int16_t{0}, std::int16_t{4}, expected, std::vector<int>{1, 2, 0, 4});
+      histogram::check(samples, 5, std::int16_t{0}, std::int16_t{4}, expected, std::vector<int>{1, 2, 0, 4});
   CHECK(not_cubs.detail.find("differs from cub::DeviceHistogram::HistogramEven: element 3:") == 0);
 }

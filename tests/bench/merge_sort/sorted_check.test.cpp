@@ -28,11 +28,11 @@ TEST_CASE("a sorted output must be ordered, a permutation and CUB's", "[bench_ch
   const std::vector<float> input{3, 1, 2, 1};
   const std::vector<float> sorted{1, 1, 2, 3};
   CHECK(merge_sort::check(input, sorted, sorted, std::less<>{}).passed);
-  CHECK(merge_sort::check(input, std::vector<float>{1, 2, 1, 3}, sorted, std::less<>{}).detail
-        == "not sorted: key 2 is ordered before key 1");
-  CHECK(merge_sort::check(input, std::vector<float>{1, 1, 3, 3}, sorted, std::less<>{}).detail
-        == "the sorted keys are not a permutation of the input");
+  CHECK(merge_sort::check(input, std::vector<float>{1, 2, 1, 3}, sorted, std::less<>{}).detail ==
+        "not sorted: key 2 is ordered before key 1");
+  CHECK(merge_sort::check(input, std::vector<float>{1, 1, 3, 3}, sorted, std::less<>{}).detail ==
+        "the sorted keys are not a permutation of the input");
   CHECK(merge_sort::check(input, std::vector<float>{1, 1, 2}, sorted, std::less<>{}).detail == "sorted 3 keys of 4");
-  CHECK(merge_sort::check(input, sorted, std::vector<float>{1, 2, 1, 3}, std::less<>{}).detail.find(
-          "differs from cub::DeviceMergeSort::SortKeys: element 1:") == 0);
+  CHECK(merge_sort::check(input, sorted, std::vector<float>{1, 2, 1, 3}, std::less<>{})
+            .detail.find("differs from cub::DeviceMergeSort::SortKeys: element 1:") == 0);
 }

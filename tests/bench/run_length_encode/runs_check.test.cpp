@@ -45,18 +45,19 @@ TEST_CASE("non-trivial runs are checked against the input's runs longer than one
   const std::vector<unsigned> lengths{2, 3, 0, 0, 0, 0, 0};
   CHECK(run_length::check_non_trivial_runs(input, offsets, lengths, 2).passed);
   CHECK(run_length::check_non_trivial_runs(input, std::vector<int>{1, 4, 0, 0, 0, 0, 0}, lengths, 2)
-          .detail.find("run offsets: element 1:") == 0);
+            .detail.find("run offsets: element 1:") == 0);
   CHECK_FALSE(run_length::check_non_trivial_runs(input, offsets, lengths, 3).passed);
   // No run longer than one: zero runs is right.
-  CHECK(run_length::check_non_trivial_runs(std::vector<int>{1, 2, 3}, std::vector<int>(3), std::vector<int>(3), 0).passed);
+  CHECK(run_length::check_non_trivial_runs(std::vector<int>{1, 2, 3}, std::vector<int>(3), std::vector<int>(3), 0)
+            .passed);
 }
 
 TEST_CASE("a variant's runs must be CUB's", "[bench_check]") {
   const std::vector<int> keys{1, 2}, lengths{3, 4};
   CHECK(run_length::same_as_cub("cub::X", 2, 2, keys, keys, lengths, lengths).passed);
-  CHECK(run_length::same_as_cub("cub::X", 2, 3, keys, keys, lengths, lengths).detail
-        == "differs from cub::X: actual 2, expected 3");
+  CHECK(run_length::same_as_cub("cub::X", 2, 3, keys, keys, lengths, lengths).detail ==
+        "differs from cub::X: actual 2, expected 3");
   CHECK(run_length::same_as_cub("cub::X", 2, 2, keys, std::vector<int>{1, 3}, lengths, lengths)
-          .detail.find("differs from cub::X: element 1:") == 0);
+            .detail.find("differs from cub::X: element 1:") == 0);
   CHECK_FALSE(run_length::same_as_cub("cub::X", 2, 2, keys, keys, lengths, std::vector<int>{3, 5}).passed);
 }

@@ -42,14 +42,17 @@ CheckReport mixed_report() {
 
 }  // namespace
 
-TEST_CASE("check --junit: a test case per row, failures carry the verdict, errors the reason, skips a case", "[check_formats]") {
+TEST_CASE("check --junit: a test case per row, failures carry the verdict, errors the reason, skips a case",
+          "[check_formats]") {
   const std::string xml = format_check_junit(mixed_report(), {"ci-host", "2026-11-23T01:02:03"});
   CHECK(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n", 0) == 0);
   CHECK(testing::occurrences(xml, "<testsuite ") == 2);
-  CHECK(xml.find("name=\"check.work\" timestamp=\"2026-11-23T01:02:03\" hostname=\"ci-host\" tests=\"4\" failures=\"2\" "
-                 "errors=\"1\" skipped=\"0\"") != std::string::npos);
-  CHECK(xml.find("name=\"reduce.sum\" timestamp=\"2026-11-23T01:02:03\" hostname=\"ci-host\" tests=\"1\" failures=\"0\" "
-                 "errors=\"0\" skipped=\"1\"") != std::string::npos);
+  CHECK(
+      xml.find("name=\"check.work\" timestamp=\"2026-11-23T01:02:03\" hostname=\"ci-host\" tests=\"4\" failures=\"2\" "
+               "errors=\"1\" skipped=\"0\"") != std::string::npos);
+  CHECK(
+      xml.find("name=\"reduce.sum\" timestamp=\"2026-11-23T01:02:03\" hostname=\"ci-host\" tests=\"1\" failures=\"0\" "
+               "errors=\"0\" skipped=\"1\"") != std::string::npos);
   CHECK(testing::occurrences(xml, "<testcase ") == 5);
   CHECK(xml.find("<testcase name=\"T{ct}=I32 / N=1\" classname=\"check.work\" time=\"0\"/>") != std::string::npos);
   CHECK(xml.find("<failure type=\"REGRESSION\" message=\"REGRESSION (slower than base by more than 2.0%)\">") !=

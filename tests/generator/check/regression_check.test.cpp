@@ -159,8 +159,9 @@ TEST_CASE("check: a shipped policy faster than base passes; one slower than base
   }
 }
 
-TEST_CASE("check --dispatch: each range's policy at its boundaries, against base and against the one policy it replaced",
-          "[check][dispatch]") {
+TEST_CASE(
+    "check --dispatch: each range's policy at its boundaries, against base and against the one policy it replaced",
+    "[check][dispatch]") {
   CheckWorkspace workspace;
   const std::string searched = workspace.searched_sized_database();
   // What `generate --dispatch Elements{io}` renders from sized_work's database: target_3 alone, or
@@ -219,7 +220,7 @@ TEST_CASE("check --dispatch: each range's policy at its boundaries, against base
         [&](Measurement& row) {
           if (row.variant == "base" || row.status != Status::ok) return;
           const bool small = exponent_of(row.rt_workload) <= 12;
-          const double speedup = row.variant == "target_1" ? (small ? 0.95 : 1.8)
+          const double speedup = row.variant == "target_1"   ? (small ? 0.95 : 1.8)
                                  : row.variant == "target_3" ? (small ? 0.3 : 2.0)
                                                              : 0.9;
           scale(row, base_median.at(row.rt_workload) / speedup / row.statistics.median);

@@ -27,7 +27,8 @@ TEST_CASE("analyze ranks each workload's variants, the current source's marked",
   const auto top = run_policytune_here({"analyze", testing::kTinyBenchmark, "--db", database, "--top", "1"});
   CHECK(top.exit_code == 0);
   CHECK(top.err.empty());
-  CHECK_THAT(top.out, Catch::Contains("source 0123456789abcdef, last measured 2026-01-10T09:00:02Z (OLD: the source file is now") &&
+  CHECK_THAT(top.out, Catch::Contains(
+                          "source 0123456789abcdef, last measured 2026-01-10T09:00:02Z (OLD: the source file is now") &&
                           Catch::Contains("(current)"));
   const auto failures = run_policytune_here({"analyze", "--failures", "--db", database});
   CHECK(failures.exit_code == 0);
@@ -46,7 +47,8 @@ TEST_CASE("analyze --dispatch weighs a dispatch over sizes against one policy", 
   CHECK_THAT(dispatch.out, Catch::Contains("one policy: bits_11") &&
                                Catch::Contains("best dispatch over Elements{io}[pow2]: 3 ranges") &&
                                Catch::Contains("verdict: dispatch: 3 policies gain"));
-  const auto limited = run_policytune_here({"analyze", "--db", database, "--dispatch", "--max-policies", "2", "--threshold", "0.5"});
+  const auto limited =
+      run_policytune_here({"analyze", "--db", database, "--dispatch", "--max-policies", "2", "--threshold", "0.5"});
   CHECK(limited.exit_code == 0);
   CHECK_THAT(limited.out, Catch::Contains("2 ranges") && Catch::Contains("verdict: one policy"));
 }

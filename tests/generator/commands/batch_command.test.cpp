@@ -10,7 +10,8 @@
 using namespace policytune;
 using testing::run_policytune_here;
 
-TEST_CASE("batch runs each command line here and prints its exit code and output as a line of JSON", "[batch_command]") {
+TEST_CASE("batch runs each command line here and prints its exit code and output as a line of JSON",
+          "[batch_command]") {
   testing::TemporaryDirectory directory("batch");
   const auto commands = nlohmann::json::array(
       {nlohmann::json::array({"list", "--names", testing::kTinyBenchmark}), nlohmann::json::array({"--version"})});

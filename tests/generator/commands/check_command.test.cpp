@@ -33,16 +33,19 @@ TEST_CASE("check's bad options are refused before anything is measured, one erro
   const auto tolerance = run_policytune_here({"check", kCheckCommandWork, "--tolerance", "2"});
   CHECK(tolerance.exit_code == 2);
   CHECK(tolerance.err == "policytune: error: --tolerance: must be a number between 0 and 1, not '2'\n");
-  const auto missing = run_policytune_here({"check", directory.file("no/such/bench.cpp"), "--db", directory.file("c.db")});
+  const auto missing =
+      run_policytune_here({"check", directory.file("no/such/bench.cpp"), "--db", directory.file("c.db")});
   CHECK(missing.exit_code == 2);
-  CHECK(missing.err == "policytune: error: " + directory.file("no/such/bench.cpp") + ": cannot read the benchmark source\n");
+  CHECK(missing.err ==
+        "policytune: error: " + directory.file("no/such/bench.cpp") + ": cannot read the benchmark source\n");
   const auto junit = run_policytune_here({"check", kCheckCommandWork, "--db", directory.file("c.db"), "--build-dir",
                                           directory.file("build"), "--junit", directory.path().string()});
   CHECK(junit.exit_code == 2);
-  CHECK(junit.err == "policytune: error: " + directory.path().string() + ": --junit names a directory, not a file to write\n");
+  CHECK(junit.err ==
+        "policytune: error: " + directory.path().string() + ": --junit names a directory, not a file to write\n");
   CHECK_FALSE(std::filesystem::exists(directory.file("build")));  // nothing built
-  const auto policies = run_policytune_here(
-      {"check", POLICYTUNE_TEST_DATA "/check/bench/check/sized_work.cpp", "--dispatch", "Elements{io}", "--max-policies", "0"});
+  const auto policies = run_policytune_here({"check", POLICYTUNE_TEST_DATA "/check/bench/check/sized_work.cpp",
+                                             "--dispatch", "Elements{io}", "--max-policies", "0"});
   CHECK(policies.exit_code == 2);
   CHECK(policies.err == "policytune: error: --max-policies: must be a whole number from 1 to 64, not '0'\n");
 }

@@ -29,7 +29,8 @@ TEST_CASE("--version and --help succeed and print to stdout", "[command_line]") 
   CHECK_THAT(version.out, Catch::Contains(std::string(kVersion)));
   const auto help = run_policytune_here({"--help"});
   CHECK(help.exit_code == 0);
-  for (const char* name : {"list", "search", "analyze", "generate", "check", "merge", "prune", "import", "replay", "report", "batch"}) {
+  for (const char* name :
+       {"list", "search", "analyze", "generate", "check", "merge", "prune", "import", "replay", "report", "batch"}) {
     CHECK_THAT(help.out, Catch::Contains(name));
   }
 }
@@ -43,7 +44,8 @@ TEST_CASE("a user error of a command is one line on stderr and exit code 2", "[c
 
 TEST_CASE("commands run one after another in one process keep nothing of each other", "[command_line]") {
   const auto first = run_policytune_here({"list", "--names", POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp"});
-  const auto second = run_policytune_here({"list", "--names", POLICYTUNE_TEST_DATA "/search/bench/constrained/sum.cpp"});
+  const auto second =
+      run_policytune_here({"list", "--names", POLICYTUNE_TEST_DATA "/search/bench/constrained/sum.cpp"});
   CHECK(first.out == "tiny.sum\n");
   CHECK(second.out == "constrained.sum\n");
 }

@@ -39,8 +39,9 @@ TEST_CASE("generate --dispatch renders the recorded radix sort's golden header",
 
 TEST_CASE("generate -o - writes the header to stdout; base mode needs no measurements", "[generate_command]") {
   testing::TemporaryDirectory directory("generate");
-  const auto run = run_policytune_here({"generate", "--db", directory.file("none.db"), "--benchmark", kGenerateRadixBenchmark,
-                                        "--template", kGenerateRadixTemplate, "--mode", "base", "-o", "-"});
+  const auto run =
+      run_policytune_here({"generate", "--db", directory.file("none.db"), "--benchmark", kGenerateRadixBenchmark,
+                           "--template", kGenerateRadixTemplate, "--mode", "base", "-o", "-"});
   INFO(run.err);
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.out, Catch::Contains("#pragma once") && Catch::Contains("Mode base:"));
@@ -49,17 +50,19 @@ TEST_CASE("generate -o - writes the header to stdout; base mode needs no measure
 TEST_CASE("generate's bad options are one error line and exit code 2", "[generate_command]") {
   testing::TemporaryDirectory directory("generate");
   const std::string database = generate_database_copy(directory);
-  const auto axis = run_policytune_here({"generate", "--db", database, "--benchmark", kGenerateRadixBenchmark, "--template",
-                                         kGenerateRadixTemplate, "--dispatch", "{io}", "-o", directory.file("bad.hpp")});
+  const auto axis =
+      run_policytune_here({"generate", "--db", database, "--benchmark", kGenerateRadixBenchmark, "--template",
+                           kGenerateRadixTemplate, "--dispatch", "{io}", "-o", directory.file("bad.hpp")});
   CHECK(axis.exit_code == 2);
   CHECK(axis.err == "policytune: error: --dispatch '{io}' does not name a runtime axis such as Elements{io}\n");
   CHECK_FALSE(std::filesystem::exists(directory.file("bad.hpp")));
-  const auto no_output = run_policytune_here({"generate", "--db", database, "--benchmark", kGenerateRadixBenchmark,
-                                              "--template", kGenerateRadixTemplate});
+  const auto no_output = run_policytune_here(
+      {"generate", "--db", database, "--benchmark", kGenerateRadixBenchmark, "--template", kGenerateRadixTemplate});
   CHECK(no_output.exit_code == 2);
   CHECK(testing::lines_of(no_output.err).size() == 1);
-  const auto mode = run_policytune_here({"generate", "--db", database, "--benchmark", kGenerateRadixBenchmark, "--template",
-                                         kGenerateRadixTemplate, "--mode", "fast", "-o", directory.file("bad.hpp")});
+  const auto mode =
+      run_policytune_here({"generate", "--db", database, "--benchmark", kGenerateRadixBenchmark, "--template",
+                           kGenerateRadixTemplate, "--mode", "fast", "-o", directory.file("bad.hpp")});
   CHECK(mode.exit_code == 2);
   CHECK_THAT(mode.err, Catch::StartsWith("policytune: error: ") && Catch::Contains("fast"));
 }

@@ -33,8 +33,8 @@ TEST_CASE("import kernel-tuner stores a cache's configurations and its space, an
 
 TEST_CASE("import --base scores against the configuration it names", "[import_command]") {
   testing::TemporaryDirectory directory("import");
-  const auto run = run_policytune_here({"import", "kernel-tuner", testing::kTinyLandscape, "--db", directory.file("a.db"),
-                                        "--base", "64,0"});
+  const auto run = run_policytune_here(
+      {"import", "kernel-tuner", testing::kTinyLandscape, "--db", directory.file("a.db"), "--base", "64,0"});
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.out, Catch::EndsWith(", base = 64,0\n"));
 }
@@ -46,8 +46,8 @@ TEST_CASE("import refuses an unknown format and a bad file, writing nothing", "[
   CHECK(format.exit_code == 2);
   CHECK(testing::lines_of(format.err).size() == 1);
   // A bad file after a good one: nothing of either is imported.
-  const auto truncated = run_policytune_here(
-      {"import", "kernel-tuner", testing::kTinyLandscape, POLICYTUNE_TEST_DATA "/kernel_tuner/truncated.json", "--db", database});
+  const auto truncated = run_policytune_here({"import", "kernel-tuner", testing::kTinyLandscape,
+                                              POLICYTUNE_TEST_DATA "/kernel_tuner/truncated.json", "--db", database});
   CHECK(truncated.exit_code == 2);
   CHECK_THAT(truncated.err, Catch::StartsWith("policytune: error: ") && Catch::Contains("truncated.json"));
   CHECK(truncated.out.empty());

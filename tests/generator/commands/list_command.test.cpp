@@ -24,8 +24,8 @@ TEST_CASE("list shows a benchmark's space: its size, its ranges and its constrai
 }
 
 TEST_CASE("list --names prints each benchmark's name only", "[list_command]") {
-  const auto names = run_policytune_here(
-      {"list", "--names", testing::kTinyBenchmark, POLICYTUNE_SOURCE_DIR "/bench/reduce/sum.cu"});
+  const auto names =
+      run_policytune_here({"list", "--names", testing::kTinyBenchmark, POLICYTUNE_SOURCE_DIR "/bench/reduce/sum.cu"});
   CHECK(names.exit_code == 0);
   CHECK(names.out == "tiny.sum\nreduce.sum\n");
 }
@@ -36,5 +36,6 @@ TEST_CASE("list needs a file, and a bad %RANGE% is one error line", "[list_comma
   CHECK(testing::lines_of(none.err).size() == 1);
   const auto bad = run_policytune_here({"list", POLICYTUNE_TEST_DATA "/spaces/bad_step.cu"});
   CHECK(bad.exit_code == 2);
-  CHECK_THAT(bad.err, Catch::StartsWith("policytune: error: ") && Catch::EndsWith("bad_step.cu:4: %RANGE% step must be positive, got 0\n"));
+  CHECK_THAT(bad.err, Catch::StartsWith("policytune: error: ") &&
+                          Catch::EndsWith("bad_step.cu:4: %RANGE% step must be positive, got 0\n"));
 }

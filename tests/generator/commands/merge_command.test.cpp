@@ -25,12 +25,15 @@ TEST_CASE("merge adds what --db lacks, and a second merge finds everything there
   const auto first = run_policytune_here({"merge", "--db", merged, input});
   INFO(first.err);
   CHECK(first.exit_code == 0);
-  CHECK(std::regex_match(first.out, std::regex("merged 1 databases into " + std::regex_replace(merged, std::regex("[.]"), "\\.") + ": " +
-                                               std::to_string(rows) + " rows added, 0 replaced by newer ones, 0 already there; "
-                                               "[0-9]+ of base's answers taken\n")));
+  CHECK(std::regex_match(
+      first.out, std::regex("merged 1 databases into " + std::regex_replace(merged, std::regex("[.]"), "\\.") + ": " +
+                            std::to_string(rows) +
+                            " rows added, 0 replaced by newer ones, 0 already there; "
+                            "[0-9]+ of base's answers taken\n")));
   const auto again = run_policytune_here({"merge", "--db", merged, input});
   CHECK(again.exit_code == 0);
-  CHECK_THAT(again.out, Catch::Contains(": 0 rows added, 0 replaced by newer ones, " + std::to_string(rows) + " already there"));
+  CHECK_THAT(again.out,
+             Catch::Contains(": 0 rows added, 0 replaced by newer ones, " + std::to_string(rows) + " already there"));
   ResultsDatabase result(merged, ResultsDatabase::Mode::read_only);
   CHECK(result.measurements().size() == rows);
 }

@@ -17,9 +17,11 @@ TEST_CASE("prune drops the rows of old sources, --dry-run only says which", "[pr
   std::filesystem::copy_file(POLICYTUNE_TEST_DATA "/databases/tiny.two_sources.db", database);
   const auto dry = run_policytune_here({"prune", testing::kTinyBenchmark, "--db", database, "--dry-run"});
   CHECK(dry.exit_code == 0);
-  CHECK_THAT(dry.out, Catch::StartsWith("tiny.sum: would drop 6 rows of old source 0123456789abcdef (last measured 2026-01-10T09:00:02Z)\n"
-                                        "tiny.sum: kept 9 rows of current source ") &&
-                          Catch::EndsWith(database + ": would drop 6 rows of 1 old source\n"));
+  CHECK_THAT(dry.out,
+             Catch::StartsWith(
+                 "tiny.sum: would drop 6 rows of old source 0123456789abcdef (last measured 2026-01-10T09:00:02Z)\n"
+                 "tiny.sum: kept 9 rows of current source ") &&
+                 Catch::EndsWith(database + ": would drop 6 rows of 1 old source\n"));
   {
     ResultsDatabase unchanged(database, ResultsDatabase::Mode::read_only);
     CHECK(unchanged.measurements().size() == 15);

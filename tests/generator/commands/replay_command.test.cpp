@@ -21,8 +21,8 @@ TEST_CASE("replay prints the fraction of the optimum found per budget", "[replay
 }
 
 TEST_CASE("replay with a seed gives the same fractions every time", "[replay_command]") {
-  const std::vector<std::string> arguments{"replay", testing::kTinyLandscape, "--strategy", "random", "--budget", "2",
-                                           "--repeats", "4", "--seed", "7"};
+  const std::vector<std::string> arguments{
+      "replay", testing::kTinyLandscape, "--strategy", "random", "--budget", "2", "--repeats", "4", "--seed", "7"};
   const auto first = run_policytune_here(arguments);
   const auto again = run_policytune_here(arguments);
   CHECK(first.exit_code == 0);
@@ -38,7 +38,9 @@ TEST_CASE("replay's bad options and landscapes are one error line and exit code 
   CHECK(testing::lines_of(budget.err).size() == 1);
   const auto malformed = run_policytune_here({"replay", POLICYTUNE_TEST_DATA "/landscapes/malformed.json"});
   CHECK(malformed.exit_code == 2);
-  CHECK_THAT(malformed.err, Catch::EndsWith("malformed.json:7: cache entry '48,0' has block_size_x = 48, which tune_params does not list\n"));
+  CHECK_THAT(
+      malformed.err,
+      Catch::EndsWith("malformed.json:7: cache entry '48,0' has block_size_x = 48, which tune_params does not list\n"));
   const auto prior = run_policytune_here({"replay", testing::kTinyLandscape, "--prior", testing::kPnpolyLandscape});
   CHECK(prior.exit_code == 2);
   CHECK_THAT(prior.err, Catch::Contains("its parameters are not those of the landscape replayed"));

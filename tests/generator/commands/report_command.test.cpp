@@ -35,7 +35,8 @@ TEST_CASE("report writes one HTML page of the database and says what it holds", 
 TEST_CASE("report -R keeps the benchmarks it matches; -o - writes the page to stdout alone", "[report_command]") {
   testing::TemporaryDirectory directory("report");
   const std::string database = report_database_copy(directory);
-  const auto none = run_policytune_here({"report", "--db", database, "-R", "scan\\..*", "-o", directory.file("none.html")});
+  const auto none =
+      run_policytune_here({"report", "--db", database, "-R", "scan\\..*", "-o", directory.file("none.html")});
   CHECK(none.exit_code == 0);
   CHECK(none.out == directory.file("none.html") + ": 0 compile-time workloads of 0 rows\n");
   const auto stdout_page = run_policytune_here({"report", "--db", database, "-o", "-"});

@@ -28,8 +28,7 @@ TEST_CASE("benchmark names: paths are normalised before naming", "[benchmark_nam
   CHECK(benchmark_name_from_path("/x//bench//reduce//sum.cu") == "reduce.sum");
 }
 
-TEST_CASE("benchmark names without a bench folder use the parent folder and the stem",
-          "[benchmark_name]") {
+TEST_CASE("benchmark names without a bench folder use the parent folder and the stem", "[benchmark_name]") {
   CHECK(benchmark_name_from_path("x/scan/exclusive.cu") == "scan.exclusive");
   CHECK(benchmark_name_from_path("/abs/x/scan/exclusive.cu") == "scan.exclusive");
   CHECK(benchmark_name_from_path("reduce/sum.cpp") == "reduce.sum");

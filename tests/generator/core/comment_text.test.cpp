@@ -42,8 +42,8 @@ TEST_CASE("a block comment can be neither closed nor opened", "[comment_text]") 
 
 TEST_CASE("bytes that are not UTF-8 become \\xNN escapes", "[comment_text]") {
   CHECK(comment_text("bad\xff\xfe") == "bad\\xff\\xfe");
-  CHECK(comment_text("cut\xe2\x82") == "cut\\xe2\\x82");         // a truncated sequence
-  CHECK(comment_text("long\xc0\xaf") == "long\\xc0\\xaf");       // an overlong `/`
+  CHECK(comment_text("cut\xe2\x82") == "cut\\xe2\\x82");    // a truncated sequence
+  CHECK(comment_text("long\xc0\xaf") == "long\\xc0\\xaf");  // an overlong `/`
   CHECK(comment_text("surrogate\xed\xa0\x80") == "surrogate\\xed\\xa0\\x80");
 }
 

@@ -79,7 +79,8 @@ TEST_CASE("median_noise is 1.2533 s / sqrt(n) relative to the median, 0 without 
 }
 
 TEST_CASE("utc_timestamp is ISO 8601 UTC to the second", "[measurement]") {
-  CHECK(std::regex_match(utc_timestamp(), std::regex(R"(20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]Z)")));
+  CHECK(std::regex_match(utc_timestamp(),
+                         std::regex(R"(20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]Z)")));
 }
 
 TEST_CASE("a new measurement is ok, measured once, with no bandwidth", "[measurement]") {

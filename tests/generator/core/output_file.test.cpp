@@ -28,7 +28,8 @@ std::vector<std::string> names_in(const fs::path& folder) {
 
 }  // namespace
 
-TEST_CASE("an output file is written, with its missing folders, and replaced only when its bytes change", "[output_file]") {
+TEST_CASE("an output file is written, with its missing folders, and replaced only when its bytes change",
+          "[output_file]") {
   const testing::TemporaryDirectory directory("output");
   const std::string path = directory.file("include/hub.hpp");
   write_output_file(path, "one\n");
@@ -92,7 +93,8 @@ TEST_CASE("a FIFO is refused without being opened: nothing blocks", "[output_fil
 
 TEST_CASE("a directory or a device is refused, not replaced", "[output_file]") {
   const testing::TemporaryDirectory directory("output");
-  CHECK_THROWS_WITH(write_output_file(directory.path().string(), "text\n"), Catch::Contains("is a directory, not a regular file"));
+  CHECK_THROWS_WITH(write_output_file(directory.path().string(), "text\n"),
+                    Catch::Contains("is a directory, not a regular file"));
   CHECK(fs::is_directory(directory.path()));
   CHECK_THROWS_WITH(write_output_file("/dev/null", "text\n"), Catch::Contains("/dev/null: is a character device"));
   CHECK(fs::is_character_file("/dev/null"));

@@ -52,7 +52,7 @@ TEST_CASE("line_of_offset counts line breaks before the offset, 1-based, clamped
 }
 
 TEST_CASE("content_hash is FNV-1a 64 in 16 hex digits: stable, and changed by any byte", "[text_input]") {
-  CHECK(content_hash("") == "cbf29ce484222325");  // FNV-1a 64's offset basis: nothing hashed
+  CHECK(content_hash("") == "cbf29ce484222325");   // FNV-1a 64's offset basis: nothing hashed
   CHECK(content_hash("a") == "af63dc4c8601ec8c");  // the published FNV-1a 64 test vector
   CHECK(content_hash("int x;\n") == content_hash("int x;\n"));
   CHECK(content_hash("int x;\n") != content_hash("int x; \n"));

@@ -219,8 +219,7 @@ TEST_CASE("import of the RTX 3090 pnpoly cache: times in seconds, median of `tim
   }
 }
 
-TEST_CASE("import of the RTX 3090 pnpoly cache: the default base is the file's first successful entry",
-          "[import]") {
+TEST_CASE("import of the RTX 3090 pnpoly cache: the default base is the file's first successful entry", "[import]") {
   // The file lists "0,32,1,0" first (line 72), and it succeeded. Sorted by key, "0,128,1,0" would
   // come first instead; the file's order is what counts.
   const KernelTunerImport& imported = pnpoly();
@@ -242,8 +241,8 @@ TEST_CASE("import of the RTX 3090 pnpoly cache: the base copy and --base", "[imp
     const std::regex key(R"((\d+),(\d+),(\d+),(\d+))");
     std::smatch parts;
     REQUIRE(std::regex_match(imported.base_configuration, parts, key));
-    const std::string variant = "between_method_" + parts[1].str() + ".block_size_x_" + parts[2].str() +
-                                ".tile_size_" + parts[3].str() + ".use_method_" + parts[4].str();
+    const std::string variant = "between_method_" + parts[1].str() + ".block_size_x_" + parts[2].str() + ".tile_size_" +
+                                parts[3].str() + ".use_method_" + parts[4].str();
     const Measurement* copied = find_variant(imported, variant);
     REQUIRE(copied != nullptr);
     check_same_result(base, *copied);
@@ -391,8 +390,8 @@ TEST_CASE("import: malformed caches are user errors at the right file and line",
     expect_import_fails(path, 9, "not valid JSON");
   }
   SECTION("a syntax error in the middle") {
-    const std::string path = dir.write(
-        "syntax.json", replace_line(kSmallCache, R"("time": 1e20},)", R"("time": 1e20,,},)"));
+    const std::string path =
+        dir.write("syntax.json", replace_line(kSmallCache, R"("time": 1e20},)", R"("time": 1e20,,},)"));
     expect_import_fails(path, 10, "not valid JSON");
   }
   SECTION("no parameters: every configuration would be one variant with an empty name") {
@@ -406,10 +405,12 @@ TEST_CASE("import: malformed caches are user errors at the right file and line",
     const std::string zero = replace_line(kSmallCache, "[1.0, 2.0, 1.5, 3.0]", "[1.0, 0, 1.5, 3.0]");
     expect_import_fails(dir.write("zero.json", zero), 9, "non-positive sample");
     const std::string overflow = replace_line(kSmallCache, "[1.0, 2.0, 1.5, 3.0]", "[1.0, 2e400, 1.5, 3.0]");
-    CHECK_THROWS_WITH(import_kernel_tuner(dir.write("overflow.json", overflow), std::nullopt), Catch::Contains("not valid JSON"));
+    CHECK_THROWS_WITH(import_kernel_tuner(dir.write("overflow.json", overflow), std::nullopt),
+                      Catch::Contains("not valid JSON"));
   }
   SECTION("a time that is negative") {
-    const std::string path = dir.write("negative_time.json", replace_line(kSmallCache, R"("time": 2.0})", R"("time": -2.0})"));
+    const std::string path =
+        dir.write("negative_time.json", replace_line(kSmallCache, R"("time": 2.0})", R"("time": -2.0})"));
     expect_import_fails(path, 11, "non-positive time");
   }
   SECTION("an empty file") {
@@ -436,12 +437,13 @@ TEST_CASE("import: malformed caches are user errors at the right file and line",
     }
   }
   SECTION("cache that is not an object") {
-    const std::string path = dir.write("cache_array.json", replace_line(kSmallCache, R"("cache": {)", R"("cache": 7, "x": {)"));
+    const std::string path =
+        dir.write("cache_array.json", replace_line(kSmallCache, R"("cache": {)", R"("cache": 7, "x": {)"));
     expect_import_fails(path, 7, "'cache'");
   }
   SECTION("missing tune_params_keys") {
-    const std::string path = dir.write(
-        "no_keys.json", replace_line(kSmallCache, R"("tune_params_keys": ["block_size_x", "tile"],)", ""));
+    const std::string path =
+        dir.write("no_keys.json", replace_line(kSmallCache, R"("tune_params_keys": ["block_size_x", "tile"],)", ""));
     try {
       (void)import_kernel_tuner(path, std::nullopt);
       FAIL("no error");
@@ -461,15 +463,15 @@ TEST_CASE("import: malformed caches are user errors at the right file and line",
     expect_import_fails(path, 5, "not a parameter name");
   }
   SECTION("an entry lacking a parameter") {
-    const std::string path = dir.write(
-        "lacking.json", replace_line(kSmallCache, R"({"block_size_x": 64, "tile": 1, "time": 2.0})",
-                                     R"({"block_size_x": 64, "time": 2.0})"));
+    const std::string path =
+        dir.write("lacking.json", replace_line(kSmallCache, R"({"block_size_x": 64, "tile": 1, "time": 2.0})",
+                                               R"({"block_size_x": 64, "time": 2.0})"));
     expect_import_fails(path, 11, "lacks parameter 'tile'");
   }
   SECTION("an entry without time") {
-    const std::string path = dir.write(
-        "no_time.json", replace_line(kSmallCache, R"({"block_size_x": 64, "tile": 1, "time": 2.0})",
-                                     R"({"block_size_x": 64, "tile": 1})"));
+    const std::string path =
+        dir.write("no_time.json", replace_line(kSmallCache, R"({"block_size_x": 64, "tile": 1, "time": 2.0})",
+                                               R"({"block_size_x": 64, "tile": 1})"));
     expect_import_fails(path, 11, "no 'time'");
   }
   SECTION("an entry that is not an object") {
@@ -478,8 +480,8 @@ TEST_CASE("import: malformed caches are user errors at the right file and line",
     expect_import_fails(path, 11, "not an object");
   }
   SECTION("a time that is an object") {
-    const std::string path = dir.write(
-        "time_object.json", replace_line(kSmallCache, R"("time": 2.0})", R"("time": {"ms": 2.0}})"));
+    const std::string path =
+        dir.write("time_object.json", replace_line(kSmallCache, R"("time": 2.0})", R"("time": {"ms": 2.0}})"));
     expect_import_fails(path, 11, "'time'");
   }
   SECTION("a non-numeric sample in times") {
@@ -488,8 +490,7 @@ TEST_CASE("import: malformed caches are user errors at the right file and line",
     expect_import_fails(path, 9, "non-numeric sample");
   }
   SECTION("a time of zero") {
-    const std::string path = dir.write(
-        "zero.json", replace_line(kSmallCache, R"("time": 2.0})", R"("time": 0})"));
+    const std::string path = dir.write("zero.json", replace_line(kSmallCache, R"("time": 2.0})", R"("time": 0})"));
     expect_import_fails(path, 11, "non-positive");
   }
   SECTION("no successful configuration") {

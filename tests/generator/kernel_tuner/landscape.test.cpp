@@ -94,7 +94,8 @@ TEST_CASE("degenerate landscapes are user errors: no parameters, a parameter twi
           "[replay]") {
   // Without parameters every configuration would collapse into one variant with an empty name.
   expect_failure(replaced(kCache, R"(["block_size_x", "unroll"])", "[]"), 3, "tune_params_keys is empty");
-  expect_failure(replaced(kCache, R"(["block_size_x", "unroll"])", R"(["unroll", "unroll"])"), 3, "names 'unroll' twice");
+  expect_failure(replaced(kCache, R"(["block_size_x", "unroll"])", R"(["unroll", "unroll"])"), 3,
+                 "names 'unroll' twice");
   expect_failure(replaced(kCache, R"("time": 1.0)", R"("time": 0)"), 7, "non-positive");
   // 1e400 overflows a double: the JSON reader refuses it.
   expect_failure(replaced(kCache, R"("time": 1.0)", R"("time": 1e400)"), 0, "not valid JSON");

@@ -65,7 +65,8 @@ std::string run_document(const std::string& states) {
              "compute_capability": "9.0", "driver": "580.65"},
   "toolkit": "CUDA 13.0",
   "library": "CCCL 3.0.1",
-  "states": [)" + states + "]}";
+  "states": [)" +
+         states + "]}";
 }
 
 const char* const kOkState = R"({
@@ -127,9 +128,9 @@ TEST_CASE("tune macros drop the axis suffix", "[harness]") {
 TEST_CASE("compile-time workloads are the product of the type axes, first axis slowest", "[harness]") {
   const auto workloads = compile_time_workloads(parse_harness_listing(kTwoTypeAxes));
   REQUIRE(workloads.size() == 6);
-  const std::vector<std::string> names{
-      "T{ct}=I8,OffsetT{ct}=I32",  "T{ct}=I8,OffsetT{ct}=I64",  "T{ct}=F32,OffsetT{ct}=I32",
-      "T{ct}=F32,OffsetT{ct}=I64", "T{ct}=F64,OffsetT{ct}=I32", "T{ct}=F64,OffsetT{ct}=I64"};
+  const std::vector<std::string> names{"T{ct}=I8,OffsetT{ct}=I32",  "T{ct}=I8,OffsetT{ct}=I64",
+                                       "T{ct}=F32,OffsetT{ct}=I32", "T{ct}=F32,OffsetT{ct}=I64",
+                                       "T{ct}=F64,OffsetT{ct}=I32", "T{ct}=F64,OffsetT{ct}=I64"};
   for (std::size_t i = 0; i < names.size(); ++i) CHECK(workloads[i].name == names[i]);
 
   CHECK(workloads[0].defines == Defines{{"TUNE_T", "std::int8_t"}, {"TUNE_OffsetT", "std::int32_t"}});
@@ -175,8 +176,8 @@ TEST_CASE("a --device document of an available device", "[harness]") {
   CHECK(device.toolkit == "CUDA 13.0");
   CHECK(device.library == "CCCL 3.0.1");
   CHECK(device.limits == std::map<std::string, std::int64_t>{{"max_threads_per_block", 1024},
-                                                            {"shared_memory_per_block", 49152},
-                                                            {"shared_memory_per_block_optin", 232448}});
+                                                             {"shared_memory_per_block", 49152},
+                                                             {"shared_memory_per_block_optin", 232448}});
 }
 
 TEST_CASE("a --device document without a device", "[harness]") {
@@ -260,7 +261,8 @@ TEST_CASE("a device's limits of zero or less are left out; visible devices are a
       "device": {"name": "G", "sm_count": 1, "memory_bus_width": 64, "ecc": false, "compute_capability": "8.0",
                  "driver": "1", "max_threads_per_block": 0, "shared_memory_per_block": 1,
                  "shared_memory_per_block_optin": -5},
-      "toolkit": "CUDA 13.0", "library": "CCCL 3.0.1")" + more + "}");
+      "toolkit": "CUDA 13.0", "library": "CCCL 3.0.1")" +
+                                more + "}");
   };
   CHECK(device_with("").limits == std::map<std::string, std::int64_t>{{"shared_memory_per_block", 1}});
   CHECK(device_with("").visible_devices == 1);
@@ -294,9 +296,7 @@ TEST_CASE("harness JSON lacking required fields is malformed", "[harness]") {
       "samples": {"count": 3, "median": 1, "mean": 1, "stddev": 0, "min": 1, "max": 1}})");
     CHECK_THROWS_AS(parse_harness_run(text), MalformedHarnessOutput);
   }
-  SECTION("a run document lacking states") {
-    CHECK_THROWS_AS(parse_harness_run(kDevice), MalformedHarnessOutput);
-  }
+  SECTION("a run document lacking states") { CHECK_THROWS_AS(parse_harness_run(kDevice), MalformedHarnessOutput); }
   SECTION("an unknown device status") {
     CHECK_THROWS_AS(parse_harness_device(R"({"policytune_harness": 1, "status": "busy"})"), MalformedHarnessOutput);
     CHECK_THROWS_WITH(parse_harness_device(R"({"policytune_harness": 1, "status": "busy"})"), "harness status 'busy'");

@@ -28,8 +28,13 @@ struct HubModelInputs {
     return select_winners(recorded.rows, space, options);
   }
   HubRequest request(RenderMode mode, std::vector<std::string> architectures) const {
-    return HubRequest{"reduce.sum", "mylib::tuning", "/some/where/results.db", mode, std::move(architectures),
-                      parse_test_variant(text, recorded.reduce_source, space), ""};
+    return HubRequest{"reduce.sum",
+                      "mylib::tuning",
+                      "/some/where/results.db",
+                      mode,
+                      std::move(architectures),
+                      parse_test_variant(text, recorded.reduce_source, space),
+                      ""};
   }
 };
 
@@ -43,8 +48,8 @@ std::vector<std::string> hub_model_link_architectures(const HubModel& model) {
 
 TEST_CASE("a tuned model links the measured architectures and a requested higher one, lowest first", "[hub_model]") {
   const HubModelInputs inputs;
-  const HubModel model =
-      build_hub_model(inputs.policy_template, inputs.space, inputs.winners(), inputs.request(RenderMode::tuned, {"100", "80", "90"}));
+  const HubModel model = build_hub_model(inputs.policy_template, inputs.space, inputs.winners(),
+                                         inputs.request(RenderMode::tuned, {"100", "80", "90"}));
   CHECK(model.format == HubFormat::chained_policy);
   CHECK(model.name_space == "mylib::tuning");
   CHECK(hub_model_link_architectures(model) == std::vector<std::string>{"80", "90", "100"});
@@ -64,15 +69,16 @@ TEST_CASE("a tuned model links the measured architectures and a requested higher
 
 TEST_CASE("an architecture below every measured one is unserved: the library's hub serves it", "[hub_model]") {
   const HubModelInputs inputs;
-  const HubModel model =
-      build_hub_model(inputs.policy_template, inputs.space, inputs.winners(), inputs.request(RenderMode::tuned, {"70", "90"}));
+  const HubModel model = build_hub_model(inputs.policy_template, inputs.space, inputs.winners(),
+                                         inputs.request(RenderMode::tuned, {"70", "90"}));
   CHECK(hub_model_link_architectures(model) == std::vector<std::string>{"80", "90"});
   CHECK(model.unserved == std::vector<std::string>{"70"});
 }
 
 TEST_CASE("base mode reads no measurements and names no database", "[hub_model]") {
   const HubModelInputs inputs;
-  const HubModel model = build_hub_model(inputs.policy_template, inputs.space, {}, inputs.request(RenderMode::base, {"90"}));
+  const HubModel model =
+      build_hub_model(inputs.policy_template, inputs.space, {}, inputs.request(RenderMode::base, {"90"}));
   for (const auto& line : model.banner) CHECK(line.find("results.db") == std::string::npos);
   CHECK(std::any_of(model.banner.begin(), model.banner.end(),
                     [](const std::string& line) { return line.rfind("Mode base:", 0) == 0; }));

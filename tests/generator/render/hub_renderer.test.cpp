@@ -94,24 +94,30 @@ TEST_CASE("one database renders both CUDA formats: a ChainedPolicy hub and a pol
   const auto selector = render(recorded.rows, recorded.reduce_source, kReduceSelectorTemplate).text;
   check_golden("reduce_selector.cuh", selector);
   // The same winners as the chained hub, as values CCCL 3.5's DeviceReduce takes with cuda::execution::tune.
-  CHECK_THAT(selector, Catch::Contains("struct sm80<::policytune::hub::workload_key<::std::int32_t, ::std::uint32_t>, Unused>"));
+  CHECK_THAT(selector,
+             Catch::Contains("struct sm80<::policytune::hub::workload_key<::std::int32_t, ::std::uint32_t>, Unused>"));
   CHECK_THAT(selector, Catch::Contains("scale_mem_bound(512, 16, int{sizeof(AccumT)})"));
-  CHECK_THAT(selector, Catch::Contains("__host__ __device__ constexpr auto operator()(::cuda::compute_capability cc) const -> policy_type"));
+  CHECK_THAT(selector,
+             Catch::Contains(
+                 "__host__ __device__ constexpr auto operator()(::cuda::compute_capability cc) const -> policy_type"));
   CHECK_THAT(selector, Catch::Contains("return default_selector{}(cc);"));
   const auto sized = testing::recorded_size_dependent_results();
-  const auto by_size = render(sized.rows, sized.reduce_source, kReduceSelectorTemplate, RenderMode::tuned, {"80", "90"},
-                              "Elements{io}");
+  const auto by_size =
+      render(sized.rows, sized.reduce_source, kReduceSelectorTemplate, RenderMode::tuned, {"80", "90"}, "Elements{io}");
   check_golden("reduce_selector_dispatch.cuh", by_size.text);
   CHECK_THAT(by_size.text, Catch::Contains("select_range([[maybe_unused]] ::cuda::compute_capability cc"));
 }
 
 TEST_CASE("non-type hub parameters, and policies keyed on a trait of a type", "[generate]") {
   const auto recorded = testing::recorded_results();
-  const auto traits = render(recorded.rows, recorded.reduce_source, POLICYTUNE_TEST_DATA "/hubs/templates/reduce_traits.mustache").text;
+  const auto traits =
+      render(recorded.rows, recorded.reduce_source, POLICYTUNE_TEST_DATA "/hubs/templates/reduce_traits.mustache").text;
   check_golden("reduce_hub_traits.cuh", traits);
   CHECK_THAT(traits, Catch::Contains("template <class AccumT, class OffsetT, class ReductionOpT, bool Deterministic>"));
-  CHECK_THAT(traits, Catch::Contains("using key         = ::policytune::hub::workload_key<AccumT, ::policytune::hub::value_key<(sizeof(OffsetT))>>;"));
-  CHECK_THAT(traits, Catch::Contains("workload_key<::std::int32_t, ::policytune::hub::value_key<(sizeof(::std::uint32_t))>>"));
+  CHECK_THAT(traits, Catch::Contains("using key         = ::policytune::hub::workload_key<AccumT, "
+                                     "::policytune::hub::value_key<(sizeof(OffsetT))>>;"));
+  CHECK_THAT(traits,
+             Catch::Contains("workload_key<::std::int32_t, ::policytune::hub::value_key<(sizeof(::std::uint32_t))>>"));
 }
 
 TEST_CASE("the host transpose policies match their golden file", "[generate]") {
@@ -122,8 +128,8 @@ TEST_CASE("the host transpose policies match their golden file", "[generate]") {
 TEST_CASE("with --dispatch, workloads whose best policy changes with the size get a policy per range and a selector",
           "[generate][dispatch]") {
   const auto recorded = testing::recorded_size_dependent_results();
-  const auto rendered = render(recorded.rows, recorded.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"},
-                               "Elements{io}");
+  const auto rendered =
+      render(recorded.rows, recorded.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"}, "Elements{io}");
   check_golden("reduce_hub_dispatch.cuh", rendered.text);
   REQUIRE(rendered.architectures.size() == 2);
   const auto& sm80 = rendered.architectures[0].workloads;
@@ -145,19 +151,23 @@ TEST_CASE("with --dispatch, workloads whose best policy changes with the size ge
   CHECK_FALSE(i32.ranges);
   CHECK(i32.variant_name == "ipt_16.tpb_512.ipv_1");
   CHECK_THAT(i32.dispatch_verdict, Catch::Contains("is best on every Elements{io}"));
-  CHECK_THAT(rendered.text, Catch::Contains("//   dispatch: one policy: ipt_16.tpb_512.ipv_1 is best on every Elements{io}"));
+  CHECK_THAT(rendered.text,
+             Catch::Contains("//   dispatch: one policy: ipt_16.tpb_512.ipv_1 is best on every Elements{io}"));
 }
 
-TEST_CASE("with --dispatch and no dispatch kept, the hub keeps the selector's shape with one range", "[generate][dispatch]") {
+TEST_CASE("with --dispatch and no dispatch kept, the hub keeps the selector's shape with one range",
+          "[generate][dispatch]") {
   const auto recorded = testing::recorded_results();
-  const auto rendered = render(recorded.rows, recorded.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"},
-                               "Elements{io}");
+  const auto rendered =
+      render(recorded.rows, recorded.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"}, "Elements{io}");
   for (const auto& architecture : rendered.architectures) {
     for (const auto& workload : architecture.workloads) CHECK_FALSE(workload.ranges);
   }
-  CHECK_THAT(rendered.text, Catch::Contains("template <class AccumT, class OffsetT, class ReductionOpT, int Range = 0>"));
-  CHECK_THAT(rendered.text, Catch::Contains("static constexpr int range_count = "
-                                            "::policytune::hub::most_ranges(1, sm80_ranges<key>::count, sm90_ranges<key>::count);"));
+  CHECK_THAT(rendered.text,
+             Catch::Contains("template <class AccumT, class OffsetT, class ReductionOpT, int Range = 0>"));
+  CHECK_THAT(rendered.text,
+             Catch::Contains("static constexpr int range_count = "
+                             "::policytune::hub::most_ranges(1, sm80_ranges<key>::count, sm90_ranges<key>::count);"));
   CHECK(rendered.text.find("static constexpr int count = 1;") != std::string::npos);
   CHECK(rendered.text.find("static constexpr int count = 2;") == std::string::npos);
   // The base and test modes have no measurements: one range everywhere.
@@ -245,7 +255,7 @@ void check_selector(const WorkloadRanges& ranges) {
 TEST_CASE("the host radix sort's policies per size match their golden file", "[generate][dispatch]") {
   const HostDispatch host;
   HubRequest request{"radix_sort.host_keys", "examples::radix_sort", "radix_sort.host_keys.db", RenderMode::tuned, {},
-                     std::nullopt, "Elements{io}"};
+                     std::nullopt,           "Elements{io}"};
   check_golden("radix_sort_policy.hpp",
                render_hub(load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/radix_sort_host.mustache"), host.space,
                           host.architectures, request));
@@ -283,10 +293,9 @@ TEST_CASE("winners beat base by more than noise; otherwise base stays", "[genera
   CHECK(sm90.architecture == "90");
   std::map<std::string, std::string> winners;
   for (const auto& policy : sm90.workloads) winners[policy.ct_workload] = policy.variant_name;
-  CHECK(winners == std::map<std::string, std::string>{
-                       {"T{ct}=I32,OffsetT{ct}=U32", "base"},
-                       {"T{ct}=F32,OffsetT{ct}=U32", "ipt_16.tpb_512.ipv_1"},
-                       {"T{ct}=F64,OffsetT{ct}=U32", "base"}});
+  CHECK(winners == std::map<std::string, std::string>{{"T{ct}=I32,OffsetT{ct}=U32", "base"},
+                                                      {"T{ct}=F32,OffsetT{ct}=U32", "ipt_16.tpb_512.ipv_1"},
+                                                      {"T{ct}=F64,OffsetT{ct}=U32", "base"}});
   const auto& sm80 = rendered.architectures[0];
   CHECK(sm80.workloads.at(0).variant_name == "ipt_20.tpb_256.ipv_2");
 }
@@ -317,7 +326,8 @@ TEST_CASE("data for a new architecture adds a link and leaves the others' blocks
   CHECK(block_of(before, "80") == block_of(after, "80"));
   // Before sm_90 was measured, its link borrowed sm_80's winners over CUB's sm_90 policies; after,
   // it has its own.
-  CHECK_THAT(before, Catch::Contains("// sm_90: no measurements; sm_80's winners, the library's sm_90 policy for the rest"));
+  CHECK_THAT(before,
+             Catch::Contains("// sm_90: no measurements; sm_80's winners, the library's sm_90 policy for the rest"));
   CHECK_THAT(before, Catch::Contains("using ReducePolicy = typename default_policy<900>::ReducePolicy;"));
   CHECK(after.find("// sm_90: no measurements") == std::string::npos);
   CHECK(after.find("struct Policy900") != std::string::npos);
@@ -325,7 +335,8 @@ TEST_CASE("data for a new architecture adds a link and leaves the others' blocks
 
 TEST_CASE("an architecture below every measured one gets no link: the library's hub serves it", "[generate]") {
   const auto only_sm90 = testing::recorded_results({"90"});
-  const auto text = render(only_sm90.rows, only_sm90.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"}).text;
+  const auto text =
+      render(only_sm90.rows, only_sm90.reduce_source, kReduceTemplate, RenderMode::tuned, {"80", "90"}).text;
   CHECK(text.find("struct Policy800") == std::string::npos);
   CHECK_THAT(text, Catch::Contains("// sm_80: no measurements, below every measured architecture: the library's hub."));
   CHECK_THAT(text, Catch::Contains("::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>"));
@@ -336,16 +347,23 @@ TEST_CASE("a header for a GPU whose architecture nobody measured says where its 
   const auto only_sm90 = testing::recorded_results({"90"});
   const std::string text = read_text_file(only_sm90.reduce_source);
   const SearchSpace space = parse_search_space(text, only_sm90.reduce_source);
-  WinnerOptions options{"reduce.sum", content_hash(text), DeviceMatch::nearest, "Synthetic GPU C (test data, never measured)"};
+  WinnerOptions options{"reduce.sum", content_hash(text), DeviceMatch::nearest,
+                        "Synthetic GPU C (test data, never measured)"};
   options.device_architecture = "100";
   const auto architectures = select_winners(only_sm90.rows, space, options);
-  HubRequest request{"reduce.sum", "policytune::tests::new_gpu", "recorded.db", RenderMode::tuned, {"90", "100", "120"},
-                     std::nullopt, ""};
+  HubRequest request{"reduce.sum",
+                     "policytune::tests::new_gpu",
+                     "recorded.db",
+                     RenderMode::tuned,
+                     {"90", "100", "120"},
+                     std::nullopt,
+                     ""};
   const std::string header = render_hub(load_policy_template(kReduceTemplate), space, architectures, request);
   check_golden("reduce_hub_new_gpu.cuh", header);
   const std::string stand_in =
       "sm_100: not measured on Synthetic GPU C (test data, never measured) or any other sm_100 device; tuned policies "
-      "measured on Synthetic GPU B (test data) (sm_90), the nearest lower architecture, and the library's sm_100 policy "
+      "measured on Synthetic GPU B (test data) (sm_90), the nearest lower architecture, and the library's sm_100 "
+      "policy "
       "for the rest";
   // Said at the top, before the includes, and on the link itself.
   CHECK(header.find("// " + stand_in + ".\n") < header.find("#pragma once"));
@@ -354,9 +372,11 @@ TEST_CASE("a header for a GPU whose architecture nobody measured says where its 
   CHECK_THAT(sm100, Catch::Contains("using ReducePolicy = typename default_policy<1000>::ReducePolicy;"));
   CHECK_THAT(sm100, Catch::Contains("ipt_16.tpb_512.ipv_1"));
   // An architecture above the stand-in is named after where the policies were measured.
-  CHECK_THAT(header, Catch::Contains("// sm_120: no measurements; sm_90's winners, the library's sm_120 policy for the rest"));
+  CHECK_THAT(header,
+             Catch::Contains("// sm_120: no measurements; sm_90's winners, the library's sm_120 policy for the rest"));
   // A hub of measured architectures only has no such line.
-  const auto measured = render(only_sm90.rows, only_sm90.reduce_source, kReduceTemplate, RenderMode::tuned, {"90"}).text;
+  const auto measured =
+      render(only_sm90.rows, only_sm90.reduce_source, kReduceTemplate, RenderMode::tuned, {"90"}).text;
   CHECK(measured.find("not measured on") == std::string::npos);
 }
 
@@ -397,8 +417,9 @@ TEST_CASE("test mode without a %TEST% line names the benchmark source", "[genera
   const auto recorded = testing::recorded_results();
   const SearchSpace space = parse_search_space(read_text_file(recorded.reduce_source), recorded.reduce_source);
   HubRequest request{"reduce.sum", "ok", "x.db", RenderMode::test, {"90"}, std::nullopt, ""};
-  CHECK_THROWS_WITH(render_hub(load_policy_template(kReduceTemplate), space, {}, request),
-                    recorded.reduce_source + ": test mode needs the benchmark's test variant (a `// %TEST% <variant>` line)");
+  CHECK_THROWS_WITH(
+      render_hub(load_policy_template(kReduceTemplate), space, {}, request),
+      recorded.reduce_source + ": test mode needs the benchmark's test variant (a `// %TEST% <variant>` line)");
 }
 
 TEST_CASE("several devices of one architecture need a choice or a nearest match", "[generate]") {
@@ -430,8 +451,9 @@ std::string render_plain(const std::string& name_space, const std::string& dispa
   const auto recorded = testing::recorded_plain_results();
   const std::string text = read_text_file(recorded.plain_source);
   const SearchSpace space = parse_search_space(text, recorded.plain_source);
-  HubRequest request{"plain.scale", name_space, "recorded.db", mode, {},
-                     parse_test_variant(text, recorded.plain_source, space), dispatch_axis};
+  HubRequest request{"plain.scale", name_space, "recorded.db",
+                     mode,          {},         parse_test_variant(text, recorded.plain_source, space),
+                     dispatch_axis};
   std::vector<ArchitecturePolicies> architectures;
   if (mode == RenderMode::tuned) {
     WinnerOptions options{"plain.scale", content_hash(text), DeviceMatch::exact, "", std::nullopt};
@@ -453,7 +475,8 @@ TEST_CASE("a benchmark without compile-time axes gets a plain struct holding its
   CHECK(policytune::tests::plain::scale_policy::block == 3);
 }
 
-TEST_CASE("without compile-time axes, --dispatch gives a policy per Range and a plain selector", "[generate][dispatch]") {
+TEST_CASE("without compile-time axes, --dispatch gives a policy per Range and a plain selector",
+          "[generate][dispatch]") {
   const std::string header = render_plain("policytune::tests::plain_by_size", "Elements{io}");
   check_golden("plain_scale_policy_dispatch.hpp", header);
   CHECK_THAT(header, Catch::Contains("template <int Range = 0>\nstruct scale_policy\n"));

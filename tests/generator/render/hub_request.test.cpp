@@ -29,7 +29,8 @@ TEST_CASE("test mode gives every requested architecture the declared test varian
   request.architectures = {"80", "90"};
   request.test_variant = parse_test_variant(text, recorded.reduce_source, space);
   REQUIRE(request.test_variant.has_value());
-  const HubModel model = build_hub_model(load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache"), space, {}, request);
+  const HubModel model =
+      build_hub_model(load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache"), space, {}, request);
   REQUIRE(model.links.size() == 2);
   CHECK(model.links[0].architecture == "80");
   CHECK(model.links[1].architecture == "90");

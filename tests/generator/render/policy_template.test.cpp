@@ -40,9 +40,10 @@ TEST_CASE("the shipped templates load", "[template]") {
 
 TEST_CASE("the body renders C++ verbatim, with tuned and fallback sections", "[template]") {
   testing::TemporaryDirectory directory("template");
-  const auto t = load_policy_template(directory.write("t.mustache",
-                                                      "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
-                                                      "{{#tuned}}using x = a<{{v}}>;{{/tuned}}{{^tuned}}using x = {{d}};{{/tuned}}\n"));
+  const auto t = load_policy_template(
+      directory.write("t.mustache",
+                      "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
+                      "{{#tuned}}using x = a<{{v}}>;{{/tuned}}{{^tuned}}using x = {{d}};{{/tuned}}\n"));
   CHECK(t.render({{"v", 3}}, true, {}) == "using x = a<3>;\n");
   CHECK(t.render({}, false, {{"d", "b<T>&"}}) == "using x = b<T>&;\n");  // no HTML escaping
   CHECK(t.spelling_of("I64") == "::std::int64_t");
@@ -62,8 +63,10 @@ TEST_CASE("malformed templates are one error naming the line", "[template]") {
         "2: template parameter 'T' is not `class Name` or `type Name`");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! format: chained }}\n") ==
         "2: format must be chained_policy, policy_selector or host, not 'chained'");
-  CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: 3.4-3.1 }}\n") == "2: cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
-  CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: three }}\n") == "2: cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: 3.4-3.1 }}\n") ==
+        "2: cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: three }}\n") ==
+        "2: cccl: takes releases as 3.0-3.2, 3.5- or 3.4");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
                    "{{! default: d<A> }}\n{{! key: A }}\n") ==
         "2: a policy_selector template needs a `policy-type:` directive");
@@ -72,24 +75,27 @@ TEST_CASE("malformed templates are one error naming the line", "[template]") {
                    "{{! key: sizeof(A) + sizeof(B) }}\n") ==
         "4: key 'sizeof(A) + sizeof(B)' is not a type or a constant expression of one");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
-                   "{{! key: sizeof(A, B) }}\n") ==
-        "4: key 'sizeof(A, B)' must name exactly one type parameter of h");
+                   "{{! key: sizeof(A, B) }}\n") == "4: key 'sizeof(A, B)' must name exactly one type parameter of h");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
-                   "{{! key: N }}\n") ==
-        "4: key 'N' must name exactly one type parameter of h");
-  CHECK(load_error("{{! policytune-template 1 }}\n{{! include: stdio.h }}\n") == "2: include must be <path> or \"path\"");
-  CHECK(load_error("{{! policytune-template 1 }}\n{{! default-hub: x; system(\"rm\") }}\n").find("2: default-hub") == 0);
-  CHECK(load_error("{{! policytune-template 1 }}\n{{! base: tile=x }}\n") == "2: base value of 'tile' is not an integer");
-  CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p }}\n{{#open}}\n").find("4: the template body is not valid mustache") == 0);
+                   "{{! key: N }}\n") == "4: key 'N' must name exactly one type parameter of h");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! include: stdio.h }}\n") ==
+        "2: include must be <path> or \"path\"");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! default-hub: x; system(\"rm\") }}\n").find("2: default-hub") ==
+        0);
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! base: tile=x }}\n") ==
+        "2: base value of 'tile' is not an integer");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p }}\n{{#open}}\n")
+            .find("4: the template body is not valid mustache") == 0);
 }
 
 TEST_CASE("hub parameters may be non-type, and keys traits of a type", "[template]") {
   testing::TemporaryDirectory directory("template");
-  const auto t = load_policy_template(directory.write(
-      "t.mustache", "{{! policytune-template 1 }}\n{{! format: chained_policy }}\n"
-                    "{{! hub: histogram_hub<class SampleT, int NumChannels, bool IsEven> }}\n"
-                    "{{! default: ::cub::detail::histogram::policy_hub<SampleT, NumChannels, IsEven> }}\n"
-                    "{{! key: sizeof(SampleT) }}\n{{! cccl: 3.0-3.2 }}\nusing P = int;\n"));
+  const auto t = load_policy_template(
+      directory.write("t.mustache",
+                      "{{! policytune-template 1 }}\n{{! format: chained_policy }}\n"
+                      "{{! hub: histogram_hub<class SampleT, int NumChannels, bool IsEven> }}\n"
+                      "{{! default: ::cub::detail::histogram::policy_hub<SampleT, NumChannels, IsEven> }}\n"
+                      "{{! key: sizeof(SampleT) }}\n{{! cccl: 3.0-3.2 }}\nusing P = int;\n"));
   std::vector<std::string> declarations;
   for (const auto& parameter : t.hub_parameters) declarations.push_back(parameter.declaration());
   CHECK(declarations == std::vector<std::string>{"class SampleT", "int NumChannels", "bool IsEven"});
@@ -121,9 +127,10 @@ TEST_CASE("a format takes the releases whose dispatch takes it", "[template]") {
   CHECK_FALSE(releases_taking(HubFormat::policy_selector).contains(303));
   CHECK(releases_taking(HubFormat::policy_selector).contains(304));
   testing::TemporaryDirectory directory("template");
-  const auto selector = load_policy_template(directory.write(
-      "s.mustache", "{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
-                    "{{! default: d<A> }}\n{{! key: A }}\n{{! policy-type: ::cub::ReducePolicy }}\nreturn {};\n"));
+  const auto selector = load_policy_template(
+      directory.write("s.mustache",
+                      "{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
+                      "{{! default: d<A> }}\n{{! key: A }}\n{{! policy-type: ::cub::ReducePolicy }}\nreturn {};\n"));
   try {
     check_template_release(selector, 300);
     FAIL("CCCL 3.0 has no policy selectors");
@@ -156,18 +163,21 @@ TEST_CASE("a template fits only the benchmark it names, and only labels that ben
             ":2: the template is written for benchmark reduce.sum, not reduce.by_key");
 
   const auto scan = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/scan.mustache");
-  CHECK_THAT(fit_error(scan, "reduce.sum"), Catch::Contains("written for benchmark scan.exclusive.sum, not reduce.sum"));
+  CHECK_THAT(fit_error(scan, "reduce.sum"),
+             Catch::Contains("written for benchmark scan.exclusive.sum, not reduce.sum"));
 
   // Without a benchmark: directive, the labels decide; the first unknown one is named with its line.
-  const std::string path = directory.write("t.mustache",
-                                           "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
-                                           "int a = {{ipt}};\n{{#tuned}}\nint b = {{ tpb }} + {{{arch}}};\n"
-                                           "int c = {{&ipvv}};\n{{/tuned}}\n");
+  const std::string path =
+      directory.write("t.mustache",
+                      "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
+                      "int a = {{ipt}};\n{{#tuned}}\nint b = {{ tpb }} + {{{arch}}};\n"
+                      "int c = {{&ipvv}};\n{{/tuned}}\n");
   const auto untagged = load_policy_template(path);
   CHECK(fit_error(untagged, "reduce.sum") ==
         path + ":7: the template names 'ipvv', which reduce.sum lacks (its labels: ipt, tpb, ipv)");
-  const std::string section = directory.write("s.mustache",
-                                              "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
-                                              "int a = {{ipt}}; {{! a note }}\n{{#wide}}\nint b = {{ipt}};\n{{/wide}}\n");
+  const std::string section =
+      directory.write("s.mustache",
+                      "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
+                      "int a = {{ipt}}; {{! a note }}\n{{#wide}}\nint b = {{ipt}};\n{{/wide}}\n");
   CHECK_THAT(fit_error(load_policy_template(section), "reduce.sum"), Catch::Contains(":5: the template names 'wide'"));
 }

@@ -20,8 +20,8 @@ Report radix_sort_report() {
   return build_report(database.measurements(), database.search_spaces(), kRadixSort);
 }
 
-Measurement report_row(const std::string& variant, const std::string& rt_workload, double median, Status status = Status::ok,
-                const std::string& reason = "") {
+Measurement report_row(const std::string& variant, const std::string& rt_workload, double median,
+                       Status status = Status::ok, const std::string& reason = "") {
   Measurement m;
   m.algorithm = "tiny";
   m.benchmark = "tiny.sum";
@@ -41,7 +41,8 @@ Measurement report_row(const std::string& variant, const std::string& rt_workloa
 
 }  // namespace
 
-TEST_CASE("report of the recorded radix sort: scores, speedups, dispatch, coverage, convergence, hub links", "[report]") {
+TEST_CASE("report of the recorded radix sort: scores, speedups, dispatch, coverage, convergence, hub links",
+          "[report]") {
   const Report report = radix_sort_report();
   CHECK(report.rows == 160);
   REQUIRE(report.workloads.size() == 2);

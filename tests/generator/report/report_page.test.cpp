@@ -9,10 +9,12 @@
 
 using namespace policytune;
 
-TEST_CASE("report page of the recorded radix sort: self-contained, four charts per workload, the hub's links", "[report]") {
+TEST_CASE("report page of the recorded radix sort: self-contained, four charts per workload, the hub's links",
+          "[report]") {
   const std::string path = POLICYTUNE_TEST_DATA "/databases/radix_sort.host_keys.db";
   ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
-  const std::string page = render_report_page(build_report(database.measurements(), database.search_spaces(), "radix.db"));
+  const std::string page =
+      render_report_page(build_report(database.measurements(), database.search_spaces(), "radix.db"));
   CHECK(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
   CHECK(page.find("</html>\n") == page.size() - 8);
   CHECK(testing::occurrences(page, "<svg ") == 8);

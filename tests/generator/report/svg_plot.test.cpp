@@ -31,7 +31,8 @@ TEST_CASE("SvgPlot: axes with labels and units, a legend entry per mark, text es
   CHECK(svg.find(">Elements{io} (elements, log2 scale)</text>") != std::string::npos);
   CHECK(svg.find(">speedup over base (x)</text>") != std::string::npos);
   for (const char* tick : {">2^8<", ">2^10<", ">2^12<"}) CHECK(svg.find(tick) != std::string::npos);
-  for (const char* legend : {">bits_8 &amp; more<", ">winner<", ">threshold 2048<", ">2^8..2^10: bits_8<", ">base (1.0)<"}) {
+  for (const char* legend :
+       {">bits_8 &amp; more<", ">winner<", ">threshold 2048<", ">2^8..2^10: bits_8<", ">base (1.0)<"}) {
     CHECK(svg.find(legend) != std::string::npos);
   }
   CHECK(testing::occurrences(svg, "<path ") == 1);

@@ -34,7 +34,9 @@ TEST_CASE("base's build key follows the command and the compiler, not the launch
   CHECK(base_build_key(included, kTinyBenchmark) != plain);
   CHECK(base_build_key(options, POLICYTUNE_TEST_DATA "/search/bench/tiny/../tiny/sum.cpp") != plain);
   // The compiler upgraded in place: same path, another file.
-  struct utimbuf times {1000000000, 1000000000};
+  struct utimbuf times {
+    1000000000, 1000000000
+  };
   REQUIRE(::utime(compiler.c_str(), &times) == 0);
   CHECK(base_build_key(options, kTinyBenchmark) != plain);
   // A compiler that is not there: no key, so base is built and says so.
@@ -53,7 +55,9 @@ TEST_CASE("base's build key follows a CCCL checkout on the include path updated 
   REQUIRE(before);
   CHECK(base_build_key(options, kTinyBenchmark) == before);
   // Same folder, same command, another release: what base answers (`library`) may differ.
-  struct utimbuf times {1000000000, 1000000000};
+  struct utimbuf times {
+    1000000000, 1000000000
+  };
   REQUIRE(::utime(version.c_str(), &times) == 0);
   CHECK(base_build_key(options, kTinyBenchmark) != before);
 }

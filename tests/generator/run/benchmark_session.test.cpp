@@ -94,7 +94,8 @@ TEST_CASE("a batch that fails is split until its failing variants are isolated",
   CHECK(s.logged().find("one variant per binary") == std::string::npos);
 }
 
-TEST_CASE("a variant ptxas refuses for too much shared memory is skipped, a broken one failed", "[benchmark_session][batch]") {
+TEST_CASE("a variant ptxas refuses for too much shared memory is skipped, a broken one failed",
+          "[benchmark_session][batch]") {
   Session s(4);
   BenchmarkSession session(s.options, s.progress, read_benchmark_source(kFaults + "ptxas_refusal.cpp"));
   session.prepare();
@@ -129,7 +130,8 @@ TEST_CASE("a source whose variants only compile alone is built one variant per b
     CHECK(build.status == Status::ok);
     CHECK(build.selection.empty());
   }
-  CHECK_THAT(s.logged(), Catch::Contains("unbatchable: its variants do not compile together; building one variant per binary"));
+  CHECK_THAT(s.logged(),
+             Catch::Contains("unbatchable: its variants do not compile together; building one variant per binary"));
   CHECK(session.round_size() == 4);  // two variants per core, as unbatched builds go
   const auto second = session.build(variants, workload);
   for (const auto& build : second) CHECK(build.selection.empty());
@@ -141,7 +143,8 @@ TEST_CASE("variants of a source whose includes depend on the variant are never b
   session.prepare();
   const auto workload = session.selected_workloads().at(0);
   const SearchSpace& space = session.space();
-  const auto builds = session.build({{"fault_0", *space.parse_name("fault_0")}, {"fault_5", *space.parse_name("fault_5")}}, workload);
+  const auto builds =
+      session.build({{"fault_0", *space.parse_name("fault_0")}, {"fault_5", *space.parse_name("fault_5")}}, workload);
   REQUIRE(builds.size() == 2);
   for (const auto& build : builds) {
     CHECK(build.status == Status::ok);
@@ -152,7 +155,8 @@ TEST_CASE("variants of a source whose includes depend on the variant are never b
 
 TEST_CASE("a batched binary runs only the variant it is asked for", "[benchmark_session][batch]") {
   Session s(3);
-  BenchmarkSession session(s.options, s.progress, read_benchmark_source(POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp"));
+  BenchmarkSession session(s.options, s.progress,
+                           read_benchmark_source(POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp"));
   session.prepare();
   const auto workloads = session.selected_workloads();
   REQUIRE(workloads.size() == 2);
@@ -187,10 +191,10 @@ TEST_CASE("searches of one benchmark sharing a build folder do not build, run or
   std::vector<pid_t> searches;
   for (int i = 0; i < 3; ++i) {
     const std::string database = directory.file("results-" + std::to_string(i) + ".db");
-    searches.push_back(testing::start_policytune({"search", POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp", "-a",
-                                                  "T{ct}=I32", "--db", database, "--build-dir", build, "-j", "2",
-                                                  "--batch-size", "1", "--strategy", "exhaustive", "--min-samples", "3",
-                                                  "--max-time", "0.02"}));
+    searches.push_back(
+        testing::start_policytune({"search", POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp", "-a", "T{ct}=I32",
+                                   "--db", database, "--build-dir", build, "-j", "2", "--batch-size", "1", "--strategy",
+                                   "exhaustive", "--min-samples", "3", "--max-time", "0.02"}));
   }
   for (const pid_t search : searches) {
     int status = 0;

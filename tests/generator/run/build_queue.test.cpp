@@ -79,8 +79,7 @@ TEST_CASE("a build queue compiles on several threads at once, each index exactly
   const auto seen = compiled_groups(queue, 3, [&](const Group& group) {
     const int now = ++running;
     int most = most_running.load();
-    while (now > most && !most_running.compare_exchange_weak(most, now)) {
-    }
+    while (now > most && !most_running.compare_exchange_weak(most, now)) {}
     // Waits for a second thread to be compiling too (a loaded machine may start it late).
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (most_running.load() < 2 && std::chrono::steady_clock::now() < deadline) {

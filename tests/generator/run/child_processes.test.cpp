@@ -86,10 +86,9 @@ TEST_CASE("a helper that a benchmark run detaches with setsid does not outlive t
   testing::TemporaryDirectory directory("detached");
   const fs::path pid_file = directory.path() / "helpers";
   const std::string database = directory.file("results.db");
-  const pid_t search = start_policytune(
-      {"search", kDetached, "--db", database, "--build-dir", directory.file("build"), "-j", "1", "--min-samples", "3",
-       "--max-time", "0.02", "--run-timeout", "120"},
-      {"POLICYTUNE_TEST_PID_FILE=" + pid_file.string()});
+  const pid_t search = start_policytune({"search", kDetached, "--db", database, "--build-dir", directory.file("build"),
+                                         "-j", "1", "--min-samples", "3", "--max-time", "0.02", "--run-timeout", "120"},
+                                        {"POLICYTUNE_TEST_PID_FILE=" + pid_file.string()});
   const int status = wait_for(search);
   const auto helpers = pids_in(pid_file);
   // Ends them whatever the outcome, so that a failing test leaves nothing running.
@@ -117,8 +116,10 @@ TEST_CASE("a helper that a benchmark run detaches with setsid does not outlive t
   }
 }
 
-TEST_CASE("kill -9 of a search ends its compiler and what the compiler started but a launcher's server, and the next search removes the batch sources it left",
-          "[child_processes]") {
+TEST_CASE(
+    "kill -9 of a search ends its compiler and what the compiler started but a launcher's server, and the next search "
+    "removes the batch sources it left",
+    "[child_processes]") {
   testing::TemporaryDirectory directory("killed");
   const fs::path build = directory.path() / "build";
   const fs::path compiler_pid = directory.path() / "compiler.pid";
@@ -137,9 +138,26 @@ TEST_CASE("kill -9 of a search ends its compiler and what the compiler started b
                           << "; wait;;\nesac\nexec \"$@\"\n";
   fs::permissions(launcher, fs::perms::owner_all);
   const std::string database = directory.file("results.db");
-  const std::vector<std::string> search{"search", kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir",
-                                        build.string(), "-j", "1", "--batch-size", "2", "--min-samples", "3",
-                                        "--max-time", "0.02", "--strategy", "exhaustive", "--budget", "2"};
+  const std::vector<std::string> search{"search",
+                                        kTinyBenchmark,
+                                        "-a",
+                                        "T{ct}=I32",
+                                        "--db",
+                                        database,
+                                        "--build-dir",
+                                        build.string(),
+                                        "-j",
+                                        "1",
+                                        "--batch-size",
+                                        "2",
+                                        "--min-samples",
+                                        "3",
+                                        "--max-time",
+                                        "0.02",
+                                        "--strategy",
+                                        "exhaustive",
+                                        "--budget",
+                                        "2"};
   std::vector<std::string> stuck = search;
   stuck.insert(stuck.end(), {"--compiler-launcher", launcher.string()});
   const pid_t killed = start_policytune(stuck);

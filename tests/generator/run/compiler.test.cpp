@@ -82,9 +82,9 @@ TEST_CASE("compile_command puts the launcher first", "[compiler]") {
 TEST_CASE("compile_command without includes, defines or launcher", "[compiler]") {
   const CompilerOptions defaults;
   CHECK(compile_command(defaults, "m.cpp", "m", {}) == Args{"c++", "-std=c++20", "-O2", "m.cpp", "-o", "m"});
-  CHECK(compile_command(defaults, "m.cu", "m", {}) ==
-        Args{"nvcc", "-std=c++20", "-O3", "--extended-lambda", "--generate-code=arch=compute_90,code=sm_90", "m.cu",
-             "-o", "m"});
+  CHECK(compile_command(defaults, "m.cu", "m", {}) == Args{"nvcc", "-std=c++20", "-O3", "--extended-lambda",
+                                                           "--generate-code=arch=compute_90,code=sm_90", "m.cu", "-o",
+                                                           "m"});
 }
 
 TEST_CASE("compile_command: includes before defines before extra flags, output last", "[compiler]") {

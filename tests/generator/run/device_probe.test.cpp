@@ -35,8 +35,9 @@ TEST_CASE("a host fingerprint changes with the CPU, its count and the kernel", "
 TEST_CASE("a CUDA fingerprint lists every GPU and the devices CUDA may see", "[device_probe]") {
   ProcessResult smi;
   smi.exit_code = 0;
-  smi.out = "NVIDIA H100 80GB HBM3, 9.0, 580.159.04, Enabled, Disabled, 81559 MiB\n"
-            "NVIDIA H100 80GB HBM3, 9.0, 580.159.04, Enabled, Disabled, 81559 MiB\n";
+  smi.out =
+      "NVIDIA H100 80GB HBM3, 9.0, 580.159.04, Enabled, Disabled, 81559 MiB\n"
+      "NVIDIA H100 80GB HBM3, 9.0, 580.159.04, Enabled, Disabled, 81559 MiB\n";
   const auto both = cuda_fingerprint(smi, nullptr);
   REQUIRE(both);
   CHECK(both->find("580.159.04") != std::string::npos);

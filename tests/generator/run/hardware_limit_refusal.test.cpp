@@ -15,7 +15,8 @@ TEST_CASE("ptxas's refusal of too much shared data is a hardware limit with the 
 }
 
 TEST_CASE("ptxas's refusal of too much local data is a hardware limit too", "[hardware_limit]") {
-  CHECK(hardware_limit_refusal("ptxas error   : Entry function 'k' uses too much local data (0x80010 bytes, 0x80000 max)") ==
+  CHECK(hardware_limit_refusal(
+            "ptxas error   : Entry function 'k' uses too much local data (0x80010 bytes, 0x80000 max)") ==
         "needs 524304 bytes of local memory per thread, over the 524288 ptxas allows");
 }
 

@@ -60,7 +60,8 @@ TEST_CASE("each state asked for becomes a row of the variant, filled in", "[harn
   CHECK(rows[1].statistics.median == Approx(1e-3));
 }
 
-TEST_CASE("what the harness was not asked, reports twice or breaks the protocol is never a measurement", "[harness_rows]") {
+TEST_CASE("what the harness was not asked, reports twice or breaks the protocol is never a measurement",
+          "[harness_rows]") {
   Asked asked;
   SECTION("a state nobody asked for fails the whole run") {
     HarnessRun run;

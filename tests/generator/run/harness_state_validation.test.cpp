@@ -74,10 +74,17 @@ TEST_CASE("an ok state's numbers must be a measurement", "[harness][validation]"
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
   const std::pair<double SampleStatistics::*, double> bad_times[] = {
-      {&SampleStatistics::median, 1e-300}, {&SampleStatistics::median, 0},   {&SampleStatistics::median, -2e-6},
-      {&SampleStatistics::median, nan},    {&SampleStatistics::mean, inf},    {&SampleStatistics::min, 5e-10},
-      {&SampleStatistics::max, nan},       {&SampleStatistics::stddev, -1},   {&SampleStatistics::stddev, inf},
-      {&SampleStatistics::median, 3e-6} /* above max */,                      {&SampleStatistics::mean, 1e-6} /* below min */,
+      {&SampleStatistics::median, 1e-300},
+      {&SampleStatistics::median, 0},
+      {&SampleStatistics::median, -2e-6},
+      {&SampleStatistics::median, nan},
+      {&SampleStatistics::mean, inf},
+      {&SampleStatistics::min, 5e-10},
+      {&SampleStatistics::max, nan},
+      {&SampleStatistics::stddev, -1},
+      {&SampleStatistics::stddev, inf},
+      {&SampleStatistics::median, 3e-6} /* above max */,
+      {&SampleStatistics::mean, 1e-6} /* below min */,
   };
   for (const auto& [field, value] : bad_times) {
     auto state = good_state();

@@ -19,8 +19,8 @@ using namespace policytune;
 namespace {
 
 struct SupervisedEnd {
-  int status = 0;          // waitpid's
-  int exec_error = 0;      // what the job reported on the error pipe; 0: it started
+  int status = 0;      // waitpid's
+  int exec_error = 0;  // what the job reported on the error pipe; 0: it started
 };
 
 // Starts a supervisor of `command` as run_process does, and waits for it.
@@ -48,7 +48,8 @@ SupervisedEnd run_supervised_job(const std::vector<std::string>& command) {
 
 }  // namespace
 
-TEST_CASE("a supervisor's arguments: its name, the error descriptor, spared names, then the command", "[job_supervisor]") {
+TEST_CASE("a supervisor's arguments: its name, the error descriptor, spared names, then the command",
+          "[job_supervisor]") {
   const auto arguments = supervisor_arguments({"c++", "-c", "x.cpp"}, 7);
   REQUIRE(arguments.size() >= 6);
   CHECK(arguments[0] == "policytune-job-supervisor");

@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -143,7 +143,8 @@ TEST_CASE("run_process kills the whole process group at the timeout", "[process]
   if (!dead) kill(background, SIGKILL);  // do not leave it behind when the check fails
 }
 
-TEST_CASE("run_process of a program that does not exist is an environment error (a compiler not installed)", "[process]") {
+TEST_CASE("run_process of a program that does not exist is an environment error (a compiler not installed)",
+          "[process]") {
   CHECK_THROWS_AS(run_process({"/nonexistent/policytune-no-such-program"}, kGenerous), EnvironmentError);
   CHECK_THROWS_WITH(run_process({"/nonexistent/policytune-no-such-program"}, kGenerous), Catch::Contains("cannot run"));
   CHECK_THROWS_AS(run_process({"policytune-no-such-program-on-path"}, kGenerous), EnvironmentError);
@@ -158,7 +159,8 @@ TEST_CASE("run_process runs in the working directory it is given", "[process]") 
   const auto here = run_process({"/bin/sh", "-c", "pwd -P"}, kGenerous);
   CHECK(here.out == std::filesystem::canonical(std::filesystem::current_path()).string() + "\n");
 
-  CHECK_THROWS_AS(run_process({"/bin/sh", "-c", "true"}, kGenerous, (directory.path / "missing").string()), EnvironmentError);
+  CHECK_THROWS_AS(run_process({"/bin/sh", "-c", "true"}, kGenerous, (directory.path / "missing").string()),
+                  EnvironmentError);
 }
 
 TEST_CASE("describe() spells each ending", "[process]") {

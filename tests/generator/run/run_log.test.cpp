@@ -55,6 +55,6 @@ TEST_CASE("a run log sums build and run time, from lanes that measure at once", 
   for (auto& lane : lanes) lane.join();
   CHECK(progress.build_seconds() == 1.75);
   CHECK(progress.run_seconds() == 2000.0);  // no addition lost between lanes
-  CHECK(run_log_written(stream).empty());  // times are summed, not printed
+  CHECK(run_log_written(stream).empty());   // times are summed, not printed
   std::fclose(stream);
 }

@@ -37,7 +37,7 @@ TEST_CASE("a session times a variant's run by the factor over base, or by the se
   RunOptions options;
   {
     const BenchmarkSession session(options, progress, read_benchmark_source(testing::kTinyBenchmark));
-    CHECK(session.variant_run_timeout(Seconds(2)).count() == Approx(100));  // 50x base
+    CHECK(session.variant_run_timeout(Seconds(2)).count() == Approx(100));     // 50x base
     CHECK(session.variant_run_timeout(Seconds(0.001)).count() == Approx(10));  // never under 10 s
     CHECK(session.jobs() == std::max(1u, std::thread::hardware_concurrency()));
   }

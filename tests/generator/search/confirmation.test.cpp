@@ -46,7 +46,8 @@ MeasurementScope scope() {
 // What the search stored: one median per variant and runtime workload (seconds).
 void store_search(InMemoryStore& store, const std::map<std::string, std::vector<double>>& medians) {
   for (const auto& [variant, times] : medians) {
-    for (std::size_t i = 0; i < kConfirmationSizes.size(); ++i) store.record(confirmation_row(variant, kConfirmationSizes[i], times[i]));
+    for (std::size_t i = 0; i < kConfirmationSizes.size(); ++i)
+      store.record(confirmation_row(variant, kConfirmationSizes[i], times[i]));
   }
 }
 
@@ -54,7 +55,8 @@ void store_search(InMemoryStore& store, const std::map<std::string, std::vector<
 // per run; it remembers the order it ran things in.
 class ModelMachine final : public FinalistRunner {
 public:
-  ModelMachine(std::map<std::string, std::vector<double>> truth, double drift) : truth_(std::move(truth)), drift_(drift) {}
+  ModelMachine(std::map<std::string, std::vector<double>> truth, double drift)
+      : truth_(std::move(truth)), drift_(drift) {}
 
   bool prepare(const std::vector<std::string>& variants, std::string& why) override {
     prepared = variants;
@@ -66,7 +68,8 @@ public:
     const double load = 1 + drift_ * static_cast<double>(ran.size());
     ran.push_back(variant);
     std::vector<Measurement> rows;
-    for (std::size_t i = 0; i < kConfirmationSizes.size(); ++i) rows.push_back(confirmation_row(variant, kConfirmationSizes[i], truth_.at(variant)[i] * load));
+    for (std::size_t i = 0; i < kConfirmationSizes.size(); ++i)
+      rows.push_back(confirmation_row(variant, kConfirmationSizes[i], truth_.at(variant)[i] * load));
     return rows;
   }
 
@@ -139,9 +142,11 @@ TEST_CASE("finalists that swap places by less than their rounds disagree are a t
   CHECK_THAT(*quiet_said, Catch::StartsWith("confirmation: ranking changed: x_2 was "));
 }
 
-TEST_CASE("round noise: the standard error of the rounds' medians, the largest over runtime workloads", "[confirmation]") {
+TEST_CASE("round noise: the standard error of the rounds' medians, the largest over runtime workloads",
+          "[confirmation]") {
   const auto run = [](double small, double large) {
-    return std::vector<Measurement>{confirmation_row("x_1", kConfirmationSizes[0], small), confirmation_row("x_1", kConfirmationSizes[1], large)};
+    return std::vector<Measurement>{confirmation_row("x_1", kConfirmationSizes[0], small),
+                                    confirmation_row("x_1", kConfirmationSizes[1], large)};
   };
   // N=1000's medians 0.9, 1.0 and 1.1: a spread of 0.1 around 1.0, over the square root of 3.
   CHECK(round_noise({run(0.9, 4.0), run(1.0, 4.0), run(1.1, 4.0)}) == Approx(0.1 / std::sqrt(3.0)));
@@ -154,13 +159,15 @@ TEST_CASE("round noise: the standard error of the rounds' medians, the largest o
 
 TEST_CASE("the finalists run in alternating order, base first", "[confirmation]") {
   InMemoryStore store;
-  store_search(store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}, {"x_3", {2e-3, 8e-3}}});
+  store_search(store,
+               {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}, {"x_3", {2e-3, 8e-3}}});
   ModelMachine machine({{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}}, 0);
   const auto said = confirm_workload(store, {scope(), {}, {2, 4}}, machine);
-  CHECK(machine.ran == std::vector<std::string>{"base", "x_1", "x_2", "x_2", "x_1", "base",
-                                                "base", "x_1", "x_2", "x_2", "x_1", "base"});
+  CHECK(machine.ran == std::vector<std::string>{"base", "x_1", "x_2", "x_2", "x_1", "base", "base", "x_1", "x_2", "x_2",
+                                                "x_1", "base"});
   REQUIRE(said);
-  CHECK_THAT(*said, Catch::StartsWith("confirmation: ranking held (base and 2 finalists, 4 interleaved rounds; winner x_1)"));
+  CHECK_THAT(*said,
+             Catch::StartsWith("confirmation: ranking held (base and 2 finalists, 4 interleaved rounds; winner x_1)"));
   // x_3 is no finalist: measured once, it can no longer win this workload.
   for (const auto& m : store.measurements()) CHECK(m.confirmed_rounds == (m.variant == "x_3" ? 0 : 4));
 }
@@ -181,7 +188,8 @@ TEST_CASE("a variant the confirmation did not re-measure does not overtake the c
 TEST_CASE("the fastest variant of a runtime workload is a finalist too, for a size dispatch", "[confirmation]") {
   InMemoryStore store;
   // x_4 ranks last overall but is by far the fastest at N=1000.
-  store_search(store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.0e-3}}, {"x_2", {0.95e-3, 3.2e-3}}, {"x_4", {0.8e-3, 12e-3}}});
+  store_search(
+      store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.0e-3}}, {"x_2", {0.95e-3, 3.2e-3}}, {"x_4", {0.8e-3, 12e-3}}});
   const auto rows = store.measurements();
   CHECK(pick_finalists(pointers_to(rows), {}, 1) == std::vector<std::string>{"base", "x_1", "x_4"});
   CHECK(pick_finalists(pointers_to(rows), {}, 3) == std::vector<std::string>{"base", "x_1", "x_2", "x_4"});
@@ -194,7 +202,8 @@ TEST_CASE("the fastest variant of a runtime workload is a finalist too, for a si
   CHECK_THAT(*said, Catch::Contains("fastest finalist changed at 1 of 2 runtime workloads (N=1000: x_4 -> x_1)"));
 }
 
-TEST_CASE("a confirmed workload is not confirmed again; new finalists are, and old ones lose the mark", "[confirmation]") {
+TEST_CASE("a confirmed workload is not confirmed again; new finalists are, and old ones lose the mark",
+          "[confirmation]") {
   InMemoryStore store;
   store_search(store, {{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}});
   ModelMachine first({{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}}, 0);
@@ -207,7 +216,8 @@ TEST_CASE("a confirmed workload is not confirmed again; new finalists are, and o
   CHECK(resumed.ran.empty());
 
   // A search that went on found x_5 best: it is confirmed with base, and x_1 is no longer.
-  for (const auto& size : {0, 1}) store.record(confirmation_row("x_5", kConfirmationSizes[size], size == 0 ? 0.7e-3 : 2.8e-3));
+  for (const auto& size : {0, 1})
+    store.record(confirmation_row("x_5", kConfirmationSizes[size], size == 0 ? 0.7e-3 : 2.8e-3));
   ModelMachine later({{"base", {1e-3, 4e-3}}, {"x_5", {0.7e-3, 2.8e-3}}}, 0);
   REQUIRE(confirm_workload(store, {scope(), {}, {1, 3}}, later));
   CHECK(later.prepared == std::vector<std::string>{"x_5"});
@@ -225,7 +235,8 @@ TEST_CASE("confirmation is off with no finalists, and stores nothing when the fi
 
   ModelMachine broken({}, 0);
   broken.refuse = "x_1 did not build again: build_failed: error";
-  CHECK(confirm_workload(store, {scope(), {}, {3, 3}}, broken) == "confirmation: not done: x_1 did not build again: build_failed: error");
+  CHECK(confirm_workload(store, {scope(), {}, {3, 3}}, broken) ==
+        "confirmation: not done: x_1 did not build again: build_failed: error");
   for (const auto& m : store.measurements()) CHECK(m.confirmed_rounds == 0);
 
   InMemoryStore only_base;
@@ -246,7 +257,8 @@ TEST_CASE("rounds pool into one row per runtime workload: median of medians, all
   CHECK(s.median == 2);
   CHECK(s.count == 50);
   CHECK(s.mean == Approx((30.0 + 30 + 20) / 50));
-  CHECK(s.stddev == Approx(std::sqrt((10 * 1.4 * 1.4 + 30 * 0.6 * 0.6 + 10 * 0.4 * 0.4) / 50)));  // spread between rounds
+  CHECK(s.stddev ==
+        Approx(std::sqrt((10 * 1.4 * 1.4 + 30 * 0.6 * 0.6 + 10 * 0.4 * 0.4) / 50)));  // spread between rounds
   CHECK(s.min == 0.5);
   CHECK(s.max == 6);
   CHECK(*pooled.front().bytes_per_second == Approx(500));

@@ -12,9 +12,7 @@ using namespace policytune;
 using testing::kPnpolyLandscape;
 using testing::kTinyLandscape;
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("exhaustive replay: the fraction of the optimum found within each budget", "[replay]") {
   const Landscape tiny = Landscape::read(kTinyLandscape);

@@ -81,7 +81,8 @@ TEST_CASE("every compile-time workload is searched", "[search]") {
     variants_by_workload[row.ct_workload].insert(row.variant);
   }
   const std::set<std::string> expected{"base", "unroll_1", "unroll_2"};
-  CHECK(variants_by_workload == std::map<std::string, std::set<std::string>>{{"T{ct}=I32", expected}, {"T{ct}=F32", expected}});
+  CHECK(variants_by_workload ==
+        std::map<std::string, std::set<std::string>>{{"T{ct}=I32", expected}, {"T{ct}=F32", expected}});
   CHECK(progress.measured() == 4);
 }
 
@@ -104,7 +105,7 @@ TEST_CASE("each fault is recorded with its status and the search completes", "[s
   auto options = workspace.options(kFaultsHost);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.build_timeout = 30;  // fault_2 hangs the compiler; a correct variant must still compile on a loaded machine
-  options.run_timeout = 20;  // fault_4 hangs its run; a correct run must still end in time on a loaded machine
+  options.run_timeout = 20;    // fault_4 hangs its run; a correct run must still end in time on a loaded machine
   SearchProgress progress(workspace.quiet, false);
   run_search(options, progress);
   const auto rows = workspace.rows();
@@ -127,7 +128,8 @@ TEST_CASE("each fault is recorded with its status and the search completes", "[s
   }
 }
 
-TEST_CASE("what a variant's own harness document forges is stored as a failed run, never as a measurement", "[search]") {
+TEST_CASE("what a variant's own harness document forges is stored as a failed run, never as a measurement",
+          "[search]") {
   Workspace workspace;
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/forged.cpp");
   options.sampling.min_samples = 5;
@@ -168,12 +170,12 @@ TEST_CASE("when every variant fails the search stops with the first failure", "[
   auto options = workspace.options(kAllFail);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   SearchProgress progress(workspace.quiet, false);
-  REQUIRE_THROWS_MATCHES(run_search(options, progress), UserError,
-                         Catch::Predicate<UserError>([](const UserError& error) {
-                           const std::string text = error.what();
-                           return text.find("every variant of faults.all_fail[T{ct}=I32] failed") != std::string::npos &&
-                                  text.find("deliberate failure") != std::string::npos;
-                         }));
+  REQUIRE_THROWS_MATCHES(
+      run_search(options, progress), UserError, Catch::Predicate<UserError>([](const UserError& error) {
+        const std::string text = error.what();
+        return text.find("every variant of faults.all_fail[T{ct}=I32] failed") != std::string::npos &&
+               text.find("deliberate failure") != std::string::npos;
+      }));
   CHECK(status_by_variant(workspace.rows()).at("x_1") == "build_failed");
 }
 
@@ -185,8 +187,9 @@ TEST_CASE("variants the device cannot launch are recorded as skipped, not failed
   CHECK(progress.skipped() == 2);
   CHECK(progress.measured() == 4);
   const auto statuses = status_by_variant(workspace.rows());
-  CHECK(statuses == std::map<std::string, std::string>{
-                        {"base", "ok"}, {"tpb_512", "ok"}, {"tpb_1024", "ok"}, {"tpb_1536", "skipped"}, {"tpb_2048", "skipped"}});
+  CHECK(statuses ==
+        std::map<std::string, std::string>{
+            {"base", "ok"}, {"tpb_512", "ok"}, {"tpb_1024", "ok"}, {"tpb_1536", "skipped"}, {"tpb_2048", "skipped"}});
   for (const auto& row : workspace.rows()) {
     if (row.variant == "tpb_2048") CHECK(row.reason == "needs 2048 threads per block, the device allows 1024");
   }
@@ -261,8 +264,9 @@ namespace {
 int interrupt_search(const Workspace& workspace, std::size_t rows, int signal) {
   const std::string database = (workspace.root / "results.db").string();
   const std::string build = (workspace.root / "build").string();
-  const pid_t child = testing::start_policytune({"search", kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir", build,
-                                                  "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02"});
+  const pid_t child =
+      testing::start_policytune({"search", kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir", build,
+                                 "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02"});
   std::size_t stored = 0;
   // Up to ten minutes: a loaded machine (a sanitizer build beside CI) needs far more than the usual second.
   for (int i = 0; i < 12000 && stored < rows; ++i) {
@@ -421,11 +425,11 @@ TEST_CASE("a time limit (--time-limit) ends a search after the round that passes
 }
 
 TEST_CASE("a strategy that learns gets rounds of a quarter of its budget, at least one variant per core", "[search]") {
-  CHECK(search_round_size(512, 16, 24, true) == 16);    // 16 cores: two rounds, not one random round of 24
-  CHECK(search_round_size(512, 16, 200, true) == 50);   // a quarter of the budget
-  CHECK(search_round_size(64, 2, 1000, true) == 64);    // never more than full batches on every core
+  CHECK(search_round_size(512, 16, 24, true) == 16);             // 16 cores: two rounds, not one random round of 24
+  CHECK(search_round_size(512, 16, 200, true) == 50);            // a quarter of the budget
+  CHECK(search_round_size(64, 2, 1000, true) == 64);             // never more than full batches on every core
   CHECK(search_round_size(512, 16, std::nullopt, true) == 512);  // no budget: full rounds
-  CHECK(search_round_size(512, 16, 24, false) == 512);  // exhaustive and random batch best in full rounds
+  CHECK(search_round_size(512, 16, 24, false) == 512);           // exhaustive and random batch best in full rounds
 
   // Observed through --time-limit, which ends a search after its first round: adaptive evolution with
   // a budget of 6 on one core proposes 2 variants in that round (the whole budget before).
@@ -457,7 +461,8 @@ TEST_CASE("compile-only searches (--compile-only) build the variants, run and st
 TEST_CASE("a compiler launcher runs every compile, batches included", "[search][batch]") {
   Workspace workspace;
   const std::string log = (workspace.root / "launched.log").string();
-  const std::string launcher = workspace.directory.write("launcher.sh", "#!/bin/sh\necho \"$@\" >> '" + log + "'\nexec \"$@\"\n");
+  const std::string launcher =
+      workspace.directory.write("launcher.sh", "#!/bin/sh\necho \"$@\" >> '" + log + "'\nexec \"$@\"\n");
   fs::permissions(launcher, fs::perms::owner_exec, fs::perm_options::add);
   auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};

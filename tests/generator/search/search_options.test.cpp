@@ -19,8 +19,9 @@ TEST_CASE("search options extend the run options a check shares, with their defa
   CHECK(shared.run_timeout_factor == 50);
 }
 
-TEST_CASE("a search by default: auto strategy over every benchmark, no budget, the whole space, prior from its database",
-          "[search_options]") {
+TEST_CASE(
+    "a search by default: auto strategy over every benchmark, no budget, the whole space, prior from its database",
+    "[search_options]") {
   const SearchOptions options;
   CHECK(options.sources.empty());
   CHECK(options.benchmark_regex == ".*");

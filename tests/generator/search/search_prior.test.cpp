@@ -38,6 +38,7 @@ TEST_CASE("a prior's agreement is the rank correlation with what was measured", 
   CHECK(prior_agreement(prior, reversed, 4) == Approx(-1.0));
   CHECK(prior_agreement(prior, same, 5) == 0.0);  // too little evidence yet
   // Points the prior does not score do not count; a failure measured here is the slowest.
-  const std::map<Point, double> failed{{{0}, 1.0}, {{1}, 2.0}, {{3}, std::numeric_limits<double>::infinity()}, {{7}, 0.1}};
+  const std::map<Point, double> failed{
+      {{0}, 1.0}, {{1}, 2.0}, {{3}, std::numeric_limits<double>::infinity()}, {{7}, 0.1}};
   CHECK(prior_agreement(prior, failed, 3) == Approx(1.0));
 }

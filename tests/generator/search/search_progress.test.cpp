@@ -43,7 +43,8 @@ TEST_CASE("on a terminal, why a variant failed stays on screen", "[search_progre
   SearchProgress progress(stream, true);
   progress.begin_workload("tiny.sum[T{ct}=I32]", 3);
   progress.variant_done("unroll_1", Status::ok, "", 1.25, false);
-  progress.variant_done("unroll_2", Status::build_failed, "sum.cpp:12: error: 'x' was not declared", std::nullopt, false);
+  progress.variant_done("unroll_2", Status::build_failed, "sum.cpp:12: error: 'x' was not declared", std::nullopt,
+                        false);
   progress.variant_done("unroll_3", Status::ok, "", 1.5, false);
   progress.end_workload();
   const std::string shown = as_displayed(written(stream));
@@ -54,7 +55,8 @@ TEST_CASE("on a terminal, why a variant failed stays on screen", "[search_progre
   CHECK(shown.find("tiny.sum[T{ct}=I32] [3/3] 1 failed, best unroll_3 1.5000\n") != std::string::npos);
 }
 
-TEST_CASE("on a terminal, a skipped variant and failures stored earlier get no line of their own", "[search_progress]") {
+TEST_CASE("on a terminal, a skipped variant and failures stored earlier get no line of their own",
+          "[search_progress]") {
   std::FILE* stream = std::tmpfile();
   REQUIRE(stream != nullptr);
   SearchProgress progress(stream, true);

@@ -16,7 +16,7 @@ const DeviceIdentity kA100{"NVIDIA A100", 108, 5120, true, "8.0", "580.65"};
 const DeviceIdentity kL4{"NVIDIA L4", 58, 192, false, "8.9", "580.65"};
 
 Measurement prior_row(const DeviceIdentity& device, const std::string& variant, double median,
-                const std::string& ct_workload = "T{ct}=I32", Status status = Status::ok) {
+                      const std::string& ct_workload = "T{ct}=I32", Status status = Status::ok) {
   Measurement m;
   m.algorithm = "tiny";
   m.benchmark = "tiny.sum";

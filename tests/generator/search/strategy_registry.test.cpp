@@ -53,7 +53,8 @@ TEST_CASE("strategy names: auto first, then exhaustive, random and the strong on
 }
 
 TEST_CASE("each strategy name makes that strategy: the same points, in order, as its own factory", "[strategy]") {
-  using Factory = std::unique_ptr<SearchStrategy> (*)(const StrategySpace&, std::optional<std::uint64_t>, std::uint64_t);
+  using Factory =
+      std::unique_ptr<SearchStrategy> (*)(const StrategySpace&, std::optional<std::uint64_t>, std::uint64_t);
   const std::map<std::string, Factory> factories{
       {"exhaustive", [](const StrategySpace& space, std::optional<std::uint64_t> budget,
                         std::uint64_t) { return make_exhaustive(space, budget); }},

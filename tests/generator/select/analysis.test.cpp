@@ -11,8 +11,9 @@ using namespace policytune;
 
 namespace {
 
-Measurement analysis_row(const std::string& hash, const std::string& variant, const std::string& rt_workload, double median,
-                const std::string& recorded_at, Status status = Status::ok, const std::string& reason = "") {
+Measurement analysis_row(const std::string& hash, const std::string& variant, const std::string& rt_workload,
+                         double median, const std::string& recorded_at, Status status = Status::ok,
+                         const std::string& reason = "") {
   Measurement m;
   m.algorithm = "tiny";
   m.benchmark = "tiny.sum";
@@ -75,9 +76,10 @@ TEST_CASE("analyze names each block's source and when it was last measured, and 
 TEST_CASE("coverage divides by the recorded space and names the source", "[analyze][coverage]") {
   const auto rows = two_sources();
   const auto groups = group_by_workload(rows);
-  const std::string coverage =
-      format_coverage({groups[1]}, {SearchSpaceRecord{"tiny.sum", "2222222222222222", "tiny", "4", ""}}, source_status(rows, {}));
-  CHECK(coverage.find("coverage: 2 / 4 (50.0000%); source 2222222222222222, last measured 2025-02-01T00:00:02Z (newest)\n") !=
+  const std::string coverage = format_coverage(
+      {groups[1]}, {SearchSpaceRecord{"tiny.sum", "2222222222222222", "tiny", "4", ""}}, source_status(rows, {}));
+  CHECK(coverage.find(
+            "coverage: 2 / 4 (50.0000%); source 2222222222222222, last measured 2025-02-01T00:00:02Z (newest)\n") !=
         std::string::npos);
 }
 
@@ -86,10 +88,12 @@ TEST_CASE("analyze --failures lists each failed variant with status and reason",
       analysis_row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
       analysis_row("2222222222222222", "base", "N=4000", 8.0, "2025-02-01T00:00:00Z"),
       analysis_row("2222222222222222", "unroll_2", "", 0, "2025-02-01T00:00:01Z", Status::build_failed,
-          "sum.cpp:12: error: 'x' was not declared"),
+                   "sum.cpp:12: error: 'x' was not declared"),
       analysis_row("2222222222222222", "unroll_3", "N=1000", 1.0, "2025-02-01T00:00:02Z"),
-      analysis_row("2222222222222222", "unroll_3", "N=4000", 0, "2025-02-01T00:00:02Z", Status::wrong_result, "element 7: 3 != 4"),
-      analysis_row("2222222222222222", "unroll_4", "N=1000", 0, "2025-02-01T00:00:03Z", Status::skipped, "too many threads"),
+      analysis_row("2222222222222222", "unroll_3", "N=4000", 0, "2025-02-01T00:00:02Z", Status::wrong_result,
+                   "element 7: 3 != 4"),
+      analysis_row("2222222222222222", "unroll_4", "N=1000", 0, "2025-02-01T00:00:03Z", Status::skipped,
+                   "too many threads"),
   };
   const auto groups = group_by_workload(rows);
   const std::string failures = format_failures(groups, source_status(rows, {}));
@@ -134,6 +138,7 @@ TEST_CASE("analyze --top names the variants a confirmation round measured again"
   CHECK_THAT(format_top(group_by_workload(rows), 3), !Catch::Contains("confirmation"));
   rows[0].confirmed_rounds = 3;
   rows[2].confirmed_rounds = 3;
-  CHECK_THAT(format_top(group_by_workload(rows), 3),
-             Catch::Contains("  (measured again side by side by a confirmation round: base, unroll_3; only these may win)\n"));
+  CHECK_THAT(
+      format_top(group_by_workload(rows), 3),
+      Catch::Contains("  (measured again side by side by a confirmation round: base, unroll_3; only these may win)\n"));
 }

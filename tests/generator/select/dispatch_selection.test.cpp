@@ -65,7 +65,8 @@ struct Database {
 std::vector<std::string> ranges_of(const WorkloadDispatch& result) {
   std::vector<std::string> ranges;
   REQUIRE(result.dispatch);
-  for (const auto& range : result.dispatch->ranges) ranges.push_back(range.first + ".." + range.last + "=" + range.variant);
+  for (const auto& range : result.dispatch->ranges)
+    ranges.push_back(range.first + ".." + range.last + "=" + range.variant);
   return ranges;
 }
 
@@ -136,8 +137,9 @@ TEST_CASE("two variants winning different size ranges give exactly those ranges"
   CHECK(result.single_noise == Approx(std::hypot(1.2533 * 0.01 / 10, 1.2533 * 0.01 / 10)));
   CHECK(result.margin == Approx(dispatch.score / result.single.score - 1));
   CHECK(result.margin > 0.1);
-  CHECK(result.verdict == fmt::format("dispatch: 2 policies gain {:+.2f}% over one policy (noise {:.2f}%, threshold 2.00%)",
-                                      100 * result.margin, 100 * result.noise));
+  CHECK(result.verdict ==
+        fmt::format("dispatch: 2 policies gain {:+.2f}% over one policy (noise {:.2f}%, threshold 2.00%)",
+                    100 * result.margin, 100 * result.noise));
 
   // The threshold and the speedups that put it between 2^12 and 2^16.
   REQUIRE(dispatch.thresholds.size() == 1);
@@ -185,8 +187,9 @@ TEST_CASE("a gain below the threshold or within the noise keeps one policy", "[d
     CHECK(result.margin > 0.02);
     CHECK(result.margin <= result.noise);
     CHECK_FALSE(result.kept);
-    CHECK(result.verdict == fmt::format("one policy: the best dispatch gains {:+.2f}% over one policy, within the noise ({:.2f}%)",
-                                        100 * result.margin, 100 * result.noise));
+    CHECK(result.verdict ==
+          fmt::format("one policy: the best dispatch gains {:+.2f}% over one policy, within the noise ({:.2f}%)",
+                      100 * result.margin, 100 * result.noise));
   }
   SECTION("the single policy must itself beat base by more than the noise, as generate decides") {
     Database db;
@@ -279,7 +282,8 @@ TEST_CASE("the dynamic program finds the best assignment of ranges", "[dispatch]
       double best = 0;
       for (const auto& [variant, values] : speedups) {
         double sum = 0;
-        for (int i = begin; i < end; ++i) sum += weights[static_cast<std::size_t>(i)] * values[static_cast<std::size_t>(i)];
+        for (int i = begin; i < end; ++i)
+          sum += weights[static_cast<std::size_t>(i)] * values[static_cast<std::size_t>(i)];
         best = std::max(best, sum);
       }
       return best / total;
@@ -339,14 +343,16 @@ TEST_CASE("analyze --dispatch prints the single policy, the ranges and the verdi
   db.add("bits_8", {1.0, 1.1, 1.6, 1.7});
   const auto dispatches = select_dispatches(group_by_workload(db.rows), {});
   const std::string text = format_dispatch(dispatches);
-  CHECK(text.find("sort.keys[T{ct}=U32] on Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host:\n") == 0);
+  CHECK(text.find("sort.keys[T{ct}=U32] on Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host:\n") ==
+        0);
   CHECK(text.find(fmt::format("  one policy: bits_8, score {:.6f} (noise {:.2f}%)\n", dispatches.at(0).single.score,
                               100 * dispatches.at(0).single_noise)) != std::string::npos);
   CHECK(text.find("  best dispatch over Elements{io}[pow2]: 2 ranges, score ") != std::string::npos);
   CHECK(text.find("    Elements{io}  variant     score  weight\n") != std::string::npos);
   CHECK(text.find("    2^8..2^12     bits_4   1.") != std::string::npos);
   CHECK(text.find("    2^16..2^20    bits_8   1.") != std::string::npos);
-  CHECK(text.find("    threshold 2^12|2^16: at 2^12 bits_4 1.800 vs bits_8 1.100; at 2^16 bits_8 1.600 vs bits_4 1.000\n") !=
+  CHECK(text.find(
+            "    threshold 2^12|2^16: at 2^12 bits_4 1.800 vs bits_8 1.100; at 2^16 bits_8 1.600 vs bits_4 1.000\n") !=
         std::string::npos);
   CHECK(text.find("  verdict: dispatch: 2 policies gain +") != std::string::npos);
 
@@ -432,9 +438,13 @@ TEST_CASE("a threshold between sizes that are not powers of two goes to the near
 
 TEST_CASE("a selector's parameter is the axis name in lower case, words joined by one underscore", "[dispatch]") {
   DispatchAxis axis;
-  for (const auto& [name, parameter] : std::vector<std::pair<std::string, std::string>>{
-           {"Elements{io}", "elements"}, {"Num Segments", "num_segments"}, {"Key  Bits-Per", "key_bits_per"},
-           {" Size ", "size"}, {"9 Lives", "value_9_lives"}, {"!!", "value_"}}) {
+  for (const auto& [name, parameter] :
+       std::vector<std::pair<std::string, std::string>>{{"Elements{io}", "elements"},
+                                                        {"Num Segments", "num_segments"},
+                                                        {"Key  Bits-Per", "key_bits_per"},
+                                                        {" Size ", "size"},
+                                                        {"9 Lives", "value_9_lives"},
+                                                        {"!!", "value_"}}) {
     axis.name = name;
     CHECK(axis.parameter_name() == parameter);
   }
@@ -552,7 +562,8 @@ TEST_CASE("ties: the better-ranked variant serves a range; a size both neighbour
   }
 }
 
-TEST_CASE("analyze --dispatch's table widens to its longest span and variant, and lists every threshold", "[dispatch]") {
+TEST_CASE("analyze --dispatch's table widens to its longest span and variant, and lists every threshold",
+          "[dispatch]") {
   const std::vector<std::string> sizes{"100", "200", "300", "400"};
   Database db;
   db.add("base", {1, 1, 1, 1}, 0.01, sizes, "", "N");

@@ -36,7 +36,8 @@ struct PickWinnerRows {
 
 }  // namespace
 
-TEST_CASE("a winner's noise combines base's and its own medians' noise on base's successful workloads", "[pick_winner]") {
+TEST_CASE("a winner's noise combines base's and its own medians' noise on base's successful workloads",
+          "[pick_winner]") {
   PickWinnerRows rows;
   rows.add("base", "n=1", 1.0, 0.01);
   rows.add("base", "n=2", 1.0, 0.01);
@@ -66,7 +67,8 @@ TEST_CASE("a base workload the variant was not measured on does not break its no
   rows.add("base", "n=1", 1.0, 0.01);
   rows.add("base", "n=2", 0.0, 0.0);  // ok, but no measurement: not a workload the score sums over
   rows.add("fast", "n=1", 0.5, 0.04);
-  const auto winner = pick_winner(score_workload(rows.pointers), rows.pointers, [](const std::string&) { return true; });
+  const auto winner =
+      pick_winner(score_workload(rows.pointers), rows.pointers, [](const std::string&) { return true; });
   REQUIRE(winner);
   CHECK(winner->score.variant == "fast");
   CHECK(winner->noise > 0);

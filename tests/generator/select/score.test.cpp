@@ -46,7 +46,7 @@ TEST_CASE("importance weights follow CUB's curve from 0.6 towards 0.999", "[scor
   const auto three = importance_weights(3);
   REQUIRE(three.size() == 3);
   CHECK(three[0] == Approx(0.6));
-  CHECK(three[1] == Approx(1 - 0.4 * std::exp(-(6.907755 - 0.916291) / 3)));  // 0.946
+  CHECK(three[1] == Approx(1 - 0.4 * std::exp(-(6.907755 - 0.916291) / 3)));      // 0.946
   CHECK(three[2] == Approx(1 - 0.4 * std::exp(-2 * (6.907755 - 0.916291) / 3)));  // 0.9929
   CHECK(three[1] == Approx(0.945712).epsilon(1e-5));
   // Two values: 0.6 and 1 - 0.4 * e^-(end-begin)/2 = 1 - 0.4 * 0.05 = 0.98.
@@ -56,7 +56,8 @@ TEST_CASE("importance weights follow CUB's curve from 0.6 towards 0.999", "[scor
 }
 
 TEST_CASE("weights sum to one; io axes weigh later values more, other axes equally", "[score]") {
-  const auto weights = workload_weights({{"base", "Elements{io}=16"}, {"base", "Elements{io}=20"}, {"base", "Elements{io}=24"}});
+  const auto weights =
+      workload_weights({{"base", "Elements{io}=16"}, {"base", "Elements{io}=20"}, {"base", "Elements{io}=24"}});
   const double total = 0.6 + 0.945712 + 0.992631;  // 1 - 0.4 e^-(k (end-begin)/3)
   CHECK(weights.at({"base", "Elements{io}=16"}) == Approx(0.6 / total).epsilon(1e-4));
   CHECK(weights.at({"base", "Elements{io}=24"}) == Approx(0.992631 / total).epsilon(1e-4));
@@ -73,8 +74,10 @@ TEST_CASE("io values are ordered numerically, not by text", "[score]") {
 
 TEST_CASE("weights multiply across axes and normalise across entries", "[score]") {
   const auto weights = workload_weights({
-      {"keys", "Elements{io}=16,Entropy=1"}, {"keys", "Elements{io}=20,Entropy=1"},
-      {"keys", "Elements{io}=16,Entropy=0"}, {"keys", "Elements{io}=20,Entropy=0"},
+      {"keys", "Elements{io}=16,Entropy=1"},
+      {"keys", "Elements{io}=20,Entropy=1"},
+      {"keys", "Elements{io}=16,Entropy=0"},
+      {"keys", "Elements{io}=20,Entropy=0"},
       {"pairs", "Elements{io}=16"},
   });
   const auto w2 = importance_weights(2);
@@ -128,7 +131,7 @@ TEST_CASE("scores over several entries of one file share one weighting", "[score
   Rows rows;
   rows.add("base", "n=1", 10.0, Status::ok, "sum");
   rows.add("base", "n=1", 10.0, Status::ok, "max");
-  rows.add("v", "n=1", 5.0, Status::ok, "sum");  // 2x
+  rows.add("v", "n=1", 5.0, Status::ok, "sum");   // 2x
   rows.add("v", "n=1", 10.0, Status::ok, "max");  // 1x
   const auto scored = score_workload(rows.pointers);
   CHECK(find(scored, "v").score == Approx(1.5));
@@ -237,7 +240,8 @@ TEST_CASE("the score is the mean of the speedups weighted by the declared axis",
 }
 
 TEST_CASE("a variant on par with base scores one whatever was skipped", "[score][cub]") {
-  for (const auto& measured : std::vector<std::vector<std::string>>{{"16", "20", "24", "28"}, {"24", "28"}, {"16", "28"}, {"28"}}) {
+  for (const auto& measured :
+       std::vector<std::vector<std::string>>{{"16", "20", "24", "28"}, {"24", "28"}, {"16", "28"}, {"28"}}) {
     std::map<std::string, double> speedups;
     for (const auto& value : measured) speedups[value] = 1.0;
     CHECK(score_of(speedups) == Approx(1.0));
@@ -264,7 +268,8 @@ TEST_CASE("narrowing a search with -a does not change the weights", "[score][cub
                        (declared_weight("24") + declared_weight("28"))));
   // Weighed over what was measured, 2^24 and 2^28 would split 38/62 instead of nearly 50/50.
   const auto as_measured = importance_weights(2);
-  CHECK(score_of(measured, {}) == Approx((as_measured[0] * 1.0 + as_measured[1] * 2.0) / (as_measured[0] + as_measured[1])));
+  CHECK(score_of(measured, {}) ==
+        Approx((as_measured[0] * 1.0 + as_measured[1] * 2.0) / (as_measured[0] + as_measured[1])));
   CHECK(full < score_of(measured, {}));
 }
 

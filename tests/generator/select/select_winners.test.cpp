@@ -64,9 +64,10 @@ TEST_CASE("nearest match: a device whose architecture nobody measured gets the n
     CHECK(sm100.workloads[i].ct_workload == sm90.workloads[i].ct_workload);
     CHECK(sm100.workloads[i].variant_name == sm90.workloads[i].variant_name);
   }
-  CHECK(sm100.device_note == "not measured on " + kNewGpu +
-                                 " or any other sm_100 device; tuned policies measured on Synthetic GPU B (test data) "
-                                 "(sm_90), the nearest lower architecture, and the library's sm_100 policy for the rest");
+  CHECK(sm100.device_note ==
+        "not measured on " + kNewGpu +
+            " or any other sm_100 device; tuned policies measured on Synthetic GPU B (test data) "
+            "(sm_90), the nearest lower architecture, and the library's sm_100 policy for the rest");
   // The measured architectures keep their own, with the usual nearest-match note.
   CHECK(sm90.measured_architecture == "90");
   CHECK(sm90.device_note == "nearest match: measured on Synthetic GPU B (test data), not on " + kNewGpu);
@@ -84,7 +85,8 @@ TEST_CASE("no stand-in with an exact match, below every measured architecture, o
   // Exact: the device's own results only, and it has none.
   CHECK(winners_for(recorded, kNewGpu, "100", DeviceMatch::exact).empty());
   // Nothing lower to take from: the library's hub serves it.
-  CHECK(architectures_of(winners_for(recorded, kNewGpu, "75", DeviceMatch::nearest)) == std::vector<std::string>{"80", "90"});
+  CHECK(architectures_of(winners_for(recorded, kNewGpu, "75", DeviceMatch::nearest)) ==
+        std::vector<std::string>{"80", "90"});
   // Another device measured sm_90: it serves, as before.
   const auto same = winners_for(recorded, kNewGpu, "90", DeviceMatch::nearest);
   REQUIRE(architectures_of(same) == std::vector<std::string>{"80", "90"});
@@ -222,7 +224,8 @@ TEST_CASE("a dispatch's ranges are served only by variants the space can render"
   CHECK(f32.ranges->ranges[1].variant == Variant{16, 512, 1});
 }
 
-TEST_CASE("the chosen device's measurements win, though another device of its architecture measured later", "[winners]") {
+TEST_CASE("the chosen device's measurements win, though another device of its architecture measured later",
+          "[winners]") {
   const auto recorded = testing::recorded_results({"90"});
   std::vector<Measurement> rows = recorded.rows;
   for (auto m : recorded.rows) {
@@ -234,10 +237,12 @@ TEST_CASE("the chosen device's measurements win, though another device of its ar
   }
   const std::string text = read_text_file(recorded.reduce_source);
   const SearchSpace space = parse_search_space(text, recorded.reduce_source);
-  for (const auto& [device, winner] : std::vector<std::pair<std::string, std::string>>{
-           {"Synthetic GPU B (test data)", "ipt_16.tpb_512.ipv_1"}, {"Synthetic GPU B2 (test data)", "ipt_12.tpb_256.ipv_2"}}) {
+  for (const auto& [device, winner] :
+       std::vector<std::pair<std::string, std::string>>{{"Synthetic GPU B (test data)", "ipt_16.tpb_512.ipv_1"},
+                                                        {"Synthetic GPU B2 (test data)", "ipt_12.tpb_256.ipv_2"}}) {
     INFO(device);
-    const auto selected = select_winners(rows, space, WinnerOptions{"reduce.sum", content_hash(text), DeviceMatch::exact, device});
+    const auto selected =
+        select_winners(rows, space, WinnerOptions{"reduce.sum", content_hash(text), DeviceMatch::exact, device});
     REQUIRE(selected.size() == 1);
     CHECK(selected[0].device == device);
     CHECK(policy_of(selected[0], kF32).variant_name == winner);
@@ -254,5 +259,6 @@ TEST_CASE("a workload whose base failed keeps base and says why", "[winners]") {
   const auto& f32 = policy_of(selected.at(0), kF32);
   CHECK(f32.variant_name == "base");
   CHECK_FALSE(f32.variant);
-  CHECK_THAT(f32.provenance, Catch::StartsWith("base: base has no successful measurement; Synthetic GPU B (test data)"));
+  CHECK_THAT(f32.provenance,
+             Catch::StartsWith("base: base has no successful measurement; Synthetic GPU B (test data)"));
 }

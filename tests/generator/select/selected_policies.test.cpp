@@ -57,8 +57,8 @@ TEST_CASE("a workload's policy is its winner's variant with its score, or base w
 
 TEST_CASE("an architecture served by the nearest lower one says which it was measured on", "[selected_policies]") {
   const auto recorded = testing::recorded_results({"80", "90"});
-  const auto selected = selected_reduce_policies(recorded, "Synthetic GPU C (test data, never measured)", "100",
-                                                 DeviceMatch::nearest);
+  const auto selected =
+      selected_reduce_policies(recorded, "Synthetic GPU C (test data, never measured)", "100", DeviceMatch::nearest);
   REQUIRE_FALSE(selected.empty());
   const ArchitecturePolicies& stand_in = selected.back();
   CHECK(stand_in.architecture == "100");

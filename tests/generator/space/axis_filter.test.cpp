@@ -52,8 +52,8 @@ TEST_CASE("a pow2 filter keeps the axis name without its suffix", "[axis_filter]
 }
 
 TEST_CASE("spec() round-trips through parse_axis_filter", "[axis_filter]") {
-  for (const std::string spec : {"T{ct}=I32", "T{ct}=[I32,I64]", "Elements{io}[pow2]=28",
-                                 "Elements{io}[pow2]=[16,28]", "OffsetT{ct}=[I32,I64,U64]"}) {
+  for (const std::string spec : {"T{ct}=I32", "T{ct}=[I32,I64]", "Elements{io}[pow2]=28", "Elements{io}[pow2]=[16,28]",
+                                 "OffsetT{ct}=[I32,I64,U64]"}) {
     INFO(spec);
     const auto filter = parse_axis_filter(spec);
     CHECK(filter.spec() == spec);
@@ -109,7 +109,8 @@ namespace {
 // A listing like reduce.sum's: two type axes and a power-of-two size axis.
 std::vector<HarnessEntry> reduce_like_entries() {
   HarnessAxis t{"T{ct}", HarnessAxis::Kind::type, false, {"I32", "F32"}, {"::std::int32_t", "float"}};
-  HarnessAxis offset{"OffsetT{ct}", HarnessAxis::Kind::type, false, {"U32", "U64"}, {"::std::uint32_t", "::std::uint64_t"}};
+  HarnessAxis offset{
+      "OffsetT{ct}", HarnessAxis::Kind::type, false, {"U32", "U64"}, {"::std::uint32_t", "::std::uint64_t"}};
   HarnessAxis elements{"Elements{io}", HarnessAxis::Kind::int64, true, {"16", "20", "24", "28"}, {}};
   HarnessAxis n{"N", HarnessAxis::Kind::int64, false, {"1000", "4000"}, {}};
   HarnessAxis ratio{"Ratio", HarnessAxis::Kind::float64, false, {"0.5", "1"}, {}};
@@ -139,11 +140,13 @@ TEST_CASE("filters the benchmark can satisfy pass", "[axis_filter]") {
 }
 
 TEST_CASE("a filter naming a value its axis lacks is an error that lists the axis' values", "[axis_filter]") {
-  CHECK(mismatch("T{ct}=F16") == "bench/reduce/sum.cu: -a 'T{ct}=F16': axis T{ct} has no value F16 (its values: I32, F32)");
+  CHECK(mismatch("T{ct}=F16") ==
+        "bench/reduce/sum.cu: -a 'T{ct}=F16': axis T{ct} has no value F16 (its values: I32, F32)");
   CHECK(mismatch("T{ct}=[I32,F16]") ==
         "bench/reduce/sum.cu: -a 'T{ct}=[I32,F16]': axis T{ct} has no value F16 (its values: I32, F32)");
   CHECK(mismatch("N=5") == "bench/reduce/sum.cu: -a 'N=5': axis N has no value 5 (its values: 1000, 4000)");
-  CHECK(mismatch("Ratio=0.25") == "bench/reduce/sum.cu: -a 'Ratio=0.25': axis Ratio has no value 0.25 (its values: 0.5, 1)");
+  CHECK(mismatch("Ratio=0.25") ==
+        "bench/reduce/sum.cu: -a 'Ratio=0.25': axis Ratio has no value 0.25 (its values: 0.5, 1)");
   CHECK(mismatch("Layout=diagonal") ==
         "bench/reduce/sum.cu: -a 'Layout=diagonal': axis Layout has no value diagonal (its values: row, column)");
   // A range that selects nothing, and a power-of-two axis given a size instead of an exponent.
@@ -159,6 +162,7 @@ TEST_CASE("a filter naming an axis the benchmark lacks is an error that lists it
   CHECK(mismatch("Elemnts{io}[pow2]=28") ==
         "bench/reduce/sum.cu: -a 'Elemnts{io}[pow2]=28': the benchmark has no axis Elemnts{io} "
         "(its axes: T{ct}, OffsetT{ct}, Elements{io}, N, Ratio, Layout)");
-  CHECK(mismatch("T=I32") == "bench/reduce/sum.cu: -a 'T=I32': the benchmark has no axis T "
-                             "(its axes: T{ct}, OffsetT{ct}, Elements{io}, N, Ratio, Layout)");
+  CHECK(mismatch("T=I32") ==
+        "bench/reduce/sum.cu: -a 'T=I32': the benchmark has no axis T "
+        "(its axes: T{ct}, OffsetT{ct}, Elements{io}, N, Ratio, Layout)");
 }

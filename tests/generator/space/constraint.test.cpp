@@ -84,7 +84,7 @@ TEST_CASE("&& is false when either operand is; comparisons are exact at equality
   CHECK_FALSE(allows("ipt < 8 && tpb > 64", {1, 32}));  // false by its right operand
   CHECK_FALSE(allows("ipt > 8 && tpb < 64", {1, 32}));  // by its left
   CHECK(allows("ipt < 8 && tpb < 64", {1, 32}));
-  CHECK(allows("ipt > 8 || tpb < 64", {1, 32}));        // || true by its right operand
+  CHECK(allows("ipt > 8 || tpb < 64", {1, 32}));  // || true by its right operand
   CHECK_FALSE(allows("ipt > 8 || tpb > 64", {1, 32}));
   // Each comparison at equality and one step to either side.
   CHECK(allows("ipt >= 4", {4, 32}));
@@ -120,7 +120,8 @@ TEST_CASE("every constraint line of a source is parsed; switched-off ones are no
 }
 
 TEST_CASE("malformed constraints name the file and line", "[constraint]") {
-  CHECK(error_of("// %CONSTRAINT%\n") == "bench.cu:3: %CONSTRAINT% needs an expression, such as: // %CONSTRAINT% tpb * ipt <= 8192");
+  CHECK(error_of("// %CONSTRAINT%\n") ==
+        "bench.cu:3: %CONSTRAINT% needs an expression, such as: // %CONSTRAINT% tpb * ipt <= 8192");
   CHECK(error_of("// %CONSTRAINT% ipt <= blocks\n") ==
         "bench.cu:3: %CONSTRAINT% 'ipt <= blocks': 'blocks' is neither a %RANGE% parameter nor a device limit "
         "(max_threads_per_block, shared_memory_per_block, shared_memory_per_block_optin)");
@@ -129,8 +130,9 @@ TEST_CASE("malformed constraints name the file and line", "[constraint]") {
   CHECK(error_of("// %CONSTRAINT% ipt = 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt = 4': unexpected '='");
   CHECK(error_of("// %CONSTRAINT% ipt & 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt & 4': unexpected '&'");
   CHECK(error_of("// %CONSTRAINT% ipt 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt 4': unexpected '4'");
-  CHECK(error_of("// %CONSTRAINT% ipt < 99999999999999999999\n") ==
-        "bench.cu:3: %CONSTRAINT% 'ipt < 99999999999999999999': the number 99999999999999999999 does not fit in 64 bits");
+  CHECK(
+      error_of("// %CONSTRAINT% ipt < 99999999999999999999\n") ==
+      "bench.cu:3: %CONSTRAINT% 'ipt < 99999999999999999999': the number 99999999999999999999 does not fit in 64 bits");
   CHECK(error_of("// %CONSTRAINT% ipt < 4\n// %CONSTRAINT% tpb $ 2\n") ==
         "bench.cu:4: %CONSTRAINT% 'tpb $ 2': unexpected '$'");
   CHECK(error_of("// %CONSTRAINT% ipt < $\n") == "bench.cu:3: %CONSTRAINT% 'ipt < $': unexpected '$'");
@@ -145,7 +147,8 @@ TEST_CASE("malformed constraints name the file and line", "[constraint]") {
   CHECK(error_of("// %CONSTRAINT% (ipt <= 4 x\n") == "bench.cu:3: %CONSTRAINT% '(ipt <= 4 x': a '(' is not closed");
   CHECK(error_of("// %CONSTRAINT% ipt < != 4\n") == "bench.cu:3: %CONSTRAINT% 'ipt < != 4': unexpected '!'");
   CHECK(error_of("// %CONSTRAINT% ipt + 99999999999999999999 > ipt\n") ==
-        "bench.cu:3: %CONSTRAINT% 'ipt + 99999999999999999999 > ipt': the number 99999999999999999999 does not fit in 64 bits");
+        "bench.cu:3: %CONSTRAINT% 'ipt + 99999999999999999999 > ipt': the number 99999999999999999999 does not fit in "
+        "64 bits");
 }
 
 TEST_CASE("an expression nested deeper than 64 levels is an error, not a stack overflow", "[constraint]") {

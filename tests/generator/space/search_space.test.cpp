@@ -101,10 +101,11 @@ TEST_CASE("CUB's own benchmarks give CUB's counts", "[search_space]") {
 }
 
 TEST_CASE("variant names join label_value with dots in range order", "[search_space]") {
-  const auto space = parse_search_space("// %RANGE% TUNE_IPT ipt 7:24:1\n// %RANGE% TUNE_TPB tpb 128:1024:32\n", "x.cu");
+  const auto space =
+      parse_search_space("// %RANGE% TUNE_IPT ipt 7:24:1\n// %RANGE% TUNE_TPB tpb 128:1024:32\n", "x.cu");
   CHECK(space.name_of({13, 256}) == "ipt_13.tpb_256");
   CHECK(space.parse_name("ipt_13.tpb_256") == Variant{13, 256});
-  CHECK_FALSE(space.parse_name("ipt_13.tpb_257"));  // not on the step grid
+  CHECK_FALSE(space.parse_name("ipt_13.tpb_257"));   // not on the step grid
   CHECK_FALSE(space.parse_name("ipt_13x.tpb_256"));  // not a number
   CHECK_FALSE(space.parse_name("ipt_.tpb_256"));
   CHECK_FALSE(space.parse_name("ipt_13"));
@@ -122,14 +123,16 @@ TEST_CASE("variants are decoded lazily from their index, last parameter fastest"
   for (std::uint64_t i = 0; i < 6; ++i) names.push_back(space.name_of(space.variant_at(BigCount(i))));
   CHECK(names == std::vector<std::string>{"a_1.b_10", "a_1.b_20", "a_2.b_10", "a_2.b_20", "a_3.b_10", "a_3.b_20"});
   for (std::uint64_t i = 0; i < 6; ++i) CHECK(space.index_of(space.variant_at(BigCount(i))) == BigCount(i));
-  const auto huge = parse_search_space("// %RANGE% A a 1:4000:1\n// %RANGE% B b 0:999999999:1\n// %RANGE% C c -999999999:0:1\n", "x.cu");
+  const auto huge = parse_search_space(
+      "// %RANGE% A a 1:4000:1\n// %RANGE% B b 0:999999999:1\n// %RANGE% C c -999999999:0:1\n", "x.cu");
   const auto last = huge.variant_at(BigCount::parse("3999999999999999999999"));
   CHECK(last == Variant{4000, 999999999, 0});
   CHECK(huge.index_of(last).to_string() == "3999999999999999999999");
 }
 
 TEST_CASE("defines carry each macro with its value", "[search_space]") {
-  const auto space = parse_search_space("// %RANGE% TUNE_IPT ipt 7:24:1\n// %RANGE% TUNE_TPB tpb 128:1024:32\n", "x.cu");
+  const auto space =
+      parse_search_space("// %RANGE% TUNE_IPT ipt 7:24:1\n// %RANGE% TUNE_TPB tpb 128:1024:32\n", "x.cu");
   const auto defines = space.defines_of({9, 160});
   REQUIRE(defines.size() == 2);
   CHECK(defines[0] == std::pair<std::string, std::int64_t>{"TUNE_IPT", 9});
@@ -138,7 +141,8 @@ TEST_CASE("defines carry each macro with its value", "[search_space]") {
 
 TEST_CASE("every malformed range line is one error naming file and line", "[search_space]") {
   const std::string ok = "// %RANGE% TUNE_OK ok 1:2:1\n";
-  CHECK(parse_error(ok + "// %RANGE% TUNE_A a\n") == "bench.cu:2: %RANGE% needs three fields: MACRO label start:end:step");
+  CHECK(parse_error(ok + "// %RANGE% TUNE_A a\n") ==
+        "bench.cu:2: %RANGE% needs three fields: MACRO label start:end:step");
   CHECK(parse_error(ok + "// %RANGE%\n") == "bench.cu:2: %RANGE% needs three fields: MACRO label start:end:step");
   CHECK(parse_error(ok + "// %RANGE% TUNE_A a 1:2:1 extra\n") == "bench.cu:2: %RANGE% has an unexpected field 'extra'");
   CHECK(parse_error("// %RANGE% TUNE_A a 1:x:1\n") == "bench.cu:1: %RANGE% end 'x' is not an integer");
@@ -153,7 +157,8 @@ TEST_CASE("every malformed range line is one error naming file and line", "[sear
         "bench.cu:1: %RANGE% end '99999999999999999999' does not fit in 64 bits");
   CHECK(parse_error("// %RANGE% TUNE_A a -99999999999999999999:1:1\n") ==
         "bench.cu:1: %RANGE% start '-99999999999999999999' does not fit in 64 bits");
-  CHECK(parse_error(ok + "// %RANGE% TUNE_OK other 1:2:1\n") == "bench.cu:2: %RANGE% macro 'TUNE_OK' is declared twice");
+  CHECK(parse_error(ok + "// %RANGE% TUNE_OK other 1:2:1\n") ==
+        "bench.cu:2: %RANGE% macro 'TUNE_OK' is declared twice");
   CHECK(parse_error(ok + "// %RANGE% TUNE_B ok 1:2:1\n") == "bench.cu:2: %RANGE% label 'ok' is declared twice");
   CHECK(parse_error("// %RANGE% TUNE_A 9lives 1:2:1\n") == "bench.cu:1: %RANGE% label '9lives' is not an identifier");
   CHECK(parse_error("// %RANGE% TUNE_A a.b 1:2:1\n") == "bench.cu:1: %RANGE% label 'a.b' is not an identifier");
@@ -179,8 +184,9 @@ TEST_CASE("a %TEST% line declares the variant test builds use", "[search_space]"
 }
 
 TEST_CASE("a name parses only with values inside its range and on its step grid", "[search_space]") {
-  const auto space = parse_search_space("// %RANGE% TUNE_IPT ipt 7:24:1\n// %RANGE% TUNE_TPB tpb 128:1024:32\n", "x.cu");
-  CHECK(space.parse_name("ipt_7.tpb_128") == Variant{7, 128});     // both ends are inclusive
+  const auto space =
+      parse_search_space("// %RANGE% TUNE_IPT ipt 7:24:1\n// %RANGE% TUNE_TPB tpb 128:1024:32\n", "x.cu");
+  CHECK(space.parse_name("ipt_7.tpb_128") == Variant{7, 128});  // both ends are inclusive
   CHECK(space.parse_name("ipt_24.tpb_1024") == Variant{24, 1024});
   CHECK_FALSE(space.parse_name("ipt_6.tpb_128"));   // below start
   CHECK_FALSE(space.parse_name("ipt_25.tpb_128"));  // past end
@@ -195,8 +201,8 @@ TEST_CASE("a name parses only with values inside its range and on its step grid"
 }
 
 TEST_CASE("a range of 2^64 - 1 values decodes by plain division", "[search_space]") {
-  const auto space = parse_search_space(
-      "// %RANGE% A a 0:1:1\n// %RANGE% B b -9223372036854775807:9223372036854775807:1\n", "x.cu");
+  const auto space =
+      parse_search_space("// %RANGE% A a 0:1:1\n// %RANGE% B b -9223372036854775807:9223372036854775807:1\n", "x.cu");
   CHECK(space.size().to_string() == "36893488147419103230");  // 2 * (2^64 - 1)
   // Index 2^64 - 1 is the first value of B with a = 1.
   const Variant first_of_second_half{1, -9223372036854775807};

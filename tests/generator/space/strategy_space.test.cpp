@@ -44,4 +44,3 @@ TEST_CASE("sizes and indices beyond 64 bits", "[strategy]") {
   CHECK(GridSpace({}).size() == BigCount(1));
   CHECK(GridSpace({}).point_at(BigCount(0)).empty());
 }
-

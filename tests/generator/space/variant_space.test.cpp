@@ -29,10 +29,10 @@ TEST_CASE("a variant space has an axis per %RANGE% and maps points to the parame
   CHECK(points.axis_sizes() == std::vector<std::uint64_t>{4, 4});
   CHECK(points.variant_of({0, 0}) == Variant{1, 32});
   CHECK(points.variant_of({3, 2}) == Variant{4, 96});
-  CHECK(points.allowed({1, 3}));        // 2 * 128 = 256
-  CHECK_FALSE(points.allowed({2, 3}));  // 3 * 128 > 256
+  CHECK(points.allowed({1, 3}));                                          // 2 * 128 = 256
+  CHECK_FALSE(points.allowed({2, 3}));                                    // 3 * 128 > 256
   CHECK(points.count_allowed(1000) == std::optional<std::uint64_t>(12));  // 16 less a = 3 and 4 with b = 96 and 128
-  CHECK_FALSE(points.count_allowed(15).has_value());  // 16 variants: more than asked to visit
+  CHECK_FALSE(points.count_allowed(15).has_value());                      // 16 variants: more than asked to visit
 }
 
 TEST_CASE("the device's limits take part: a variant over them is not allowed", "[variant_space]") {

@@ -123,7 +123,8 @@ TEST_CASE("answers outlive the process and leave the database readable by every 
   CHECK_NOTHROW(ResultsDatabase(path, ResultsDatabase::Mode::must_exist).search_spaces());
 }
 
-TEST_CASE("a search that finds everything stored compiles nothing, in a fresh build folder too", "[base_answer][search]") {
+TEST_CASE("a search that finds everything stored compiles nothing, in a fresh build folder too",
+          "[base_answer][search]") {
   RecordedSearch recorded;
   const std::string first = recorded.search(2);
   CHECK(lines_of(first, "-DTUNE_BASE=1") == 1);
@@ -201,7 +202,9 @@ TEST_CASE("a stored answer base contradicts is replaced and the search goes on w
 TEST_CASE("another compiler is not trusted with the stored answer", "[base_answer][search]") {
   RecordedSearch recorded;
   recorded.search(2);
-  struct utimbuf times {1000000000, 1000000000};
+  struct utimbuf times {
+    1000000000, 1000000000
+  };
   REQUIRE(::utime(recorded.compiler.c_str(), &times) == 0);  // the same path, another file
   SearchProgress progress(recorded.quiet, false);
   const std::string compiles = recorded.search(2, &progress);

@@ -49,10 +49,11 @@ TEST_CASE("merging overlapping shards keeps every row once, and merging again ch
   const auto rows = rows_of(merged);
   REQUIRE(rows.size() == all.size());
   std::map<std::string, const Measurement*> by_identity;
-  for (const auto& row : rows) by_identity[row.benchmark + row.device.name + row.ct_workload + row.variant + row.rt_workload] = &row;
+  for (const auto& row : rows)
+    by_identity[row.benchmark + row.device.name + row.ct_workload + row.variant + row.rt_workload] = &row;
   for (const auto& expected : all) {
-    const auto found = by_identity.find(expected.benchmark + expected.device.name + expected.ct_workload + expected.variant +
-                                        expected.rt_workload);
+    const auto found = by_identity.find(expected.benchmark + expected.device.name + expected.ct_workload +
+                                        expected.variant + expected.rt_workload);
     REQUIRE(found != by_identity.end());
     testing::check_same_result(*found->second, expected);
   }
@@ -166,7 +167,8 @@ TEST_CASE("rows that differ in any one column of the key are all kept", "[merge]
   CHECK(medians == expected);
 }
 
-TEST_CASE("merge carries base's stored answers, the newer one where two inputs have the same key", "[merge][base_answer]") {
+TEST_CASE("merge carries base's stored answers, the newer one where two inputs have the same key",
+          "[merge][base_answer]") {
   testing::TemporaryDirectory directory("merge");
   const BaseAnswerKey shared{"tiny.sum", "1111111111111111", "build", "device"};
   const BaseAnswerKey only_b{"tiny.sum", "1111111111111111", "build", "other device"};

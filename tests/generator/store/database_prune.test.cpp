@@ -14,7 +14,7 @@ using namespace policytune;
 namespace {
 
 Measurement prune_row(const std::string& benchmark, const std::string& hash, const std::string& variant,
-                const std::string& recorded_at) {
+                      const std::string& recorded_at) {
   Measurement m;
   m.algorithm = benchmark.substr(0, benchmark.find('.'));
   m.benchmark = benchmark;
@@ -78,7 +78,8 @@ TEST_CASE("prune drops every source version of a benchmark but its current one",
 TEST_CASE("a dry run lists what prune would drop and drops nothing", "[prune]") {
   testing::TemporaryDirectory directory("prune-dry");
   const std::string path = seeded_database(directory);
-  const auto outcomes = prune_old_sources(path, {{"tiny.sum", "3333333333333333"}, {"other.sum", "5555555555555555"}}, true);
+  const auto outcomes =
+      prune_old_sources(path, {{"tiny.sum", "3333333333333333"}, {"other.sum", "5555555555555555"}}, true);
   REQUIRE(outcomes.size() == 2);
   CHECK(outcomes[0].benchmark == "other.sum");  // by name
   CHECK(outcomes[0].current_rows == 0);

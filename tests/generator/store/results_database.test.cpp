@@ -36,9 +36,7 @@ namespace {
 
 using TempDir = policytune::testing::TemporaryDirectory;
 
-DeviceIdentity h200() {
-  return {"NVIDIA H200", 132, 6144, true, "9.0", "580.65"};
-}
+DeviceIdentity h200() { return {"NVIDIA H200", 132, 6144, true, "9.0", "580.65"}; }
 
 Measurement sample_measurement(const std::string& variant) {
   Measurement m;
@@ -271,8 +269,7 @@ TEST_CASE("ResultsDatabase replaces a measurement recorded again under the same 
   }
 }
 
-TEST_CASE("ResultsDatabase round-trips search space records and replaces by (benchmark, source hash)",
-          "[database]") {
+TEST_CASE("ResultsDatabase round-trips search space records and replaces by (benchmark, source hash)", "[database]") {
   TempDir dir("spaces");
   const std::string path = dir.file("results.db");
   const SearchSpaceRecord scan{"scan.exclusive.sum", "aaaa", "scan", "4000000000000000000000",
@@ -321,7 +318,11 @@ TEST_CASE("ResultsDatabase round-trips search space records and replaces by (ben
 TEST_CASE("ResultsDatabase keeps the runtime axes a search declared with its space", "[database]") {
   TempDir dir("runtime_axes");
   const std::string path = dir.file("results.db");
-  SearchSpaceRecord reduce{"reduce.sum", "bbbb", "reduce", "18", "T_ITEMS ipt 1:18:1\n",
+  SearchSpaceRecord reduce{"reduce.sum",
+                           "bbbb",
+                           "reduce",
+                           "18",
+                           "T_ITEMS ipt 1:18:1\n",
                            R"({"base":[{"axis":"Elements{io}[pow2]","values":["16","28"]}]})"};
   {
     ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
@@ -345,8 +346,9 @@ TEST_CASE("A database written before runtime axes were kept reads, and gets the 
   { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
   // The search_spaces table as version 1 first wrote it.
   raw_sql(path, "DROP TABLE search_spaces");
-  raw_sql(path, "CREATE TABLE search_spaces (benchmark TEXT NOT NULL, source_hash TEXT NOT NULL, algorithm TEXT NOT NULL, "
-                "size TEXT NOT NULL, ranges TEXT NOT NULL, PRIMARY KEY (benchmark, source_hash))");
+  raw_sql(path,
+          "CREATE TABLE search_spaces (benchmark TEXT NOT NULL, source_hash TEXT NOT NULL, algorithm TEXT NOT NULL, "
+          "size TEXT NOT NULL, ranges TEXT NOT NULL, PRIMARY KEY (benchmark, source_hash))");
   raw_sql(path, "INSERT INTO search_spaces VALUES ('reduce.sum', 'bbbb', 'reduce', '18', 'T_ITEMS ipt 1:18:1\n')");
   {
     ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
@@ -463,9 +465,7 @@ TEST_CASE("ResultsDatabase refuses what is not a PolicyTune database", "[databas
   SECTION("a missing folder with must_exist") {
     CHECK_THROWS_AS(ResultsDatabase(dir.file("no/such/results.db"), ResultsDatabase::Mode::must_exist), UserError);
   }
-  SECTION("a directory") {
-    expect_open_fails(dir.file(""), ResultsDatabase::Mode::create_if_missing, "directory");
-  }
+  SECTION("a directory") { expect_open_fails(dir.file(""), ResultsDatabase::Mode::create_if_missing, "directory"); }
   SECTION("a file with the SQLite magic followed by random bytes") {
     const std::string path = dir.file("corrupt.db");
     std::string bytes("SQLite format 3\0", 16);
@@ -548,7 +548,8 @@ void check_all_written(const std::string& path, int writers, int per_writer) {
   for (int writer = 0; writer < writers; ++writer) {
     for (int i = 0; i < per_writer; ++i) {
       const std::string variant = "writer_" + std::to_string(writer) + ".item_" + std::to_string(i);
-      const auto found = std::find_if(rows.begin(), rows.end(), [&](const auto& row) { return row.variant == variant; });
+      const auto found =
+          std::find_if(rows.begin(), rows.end(), [&](const auto& row) { return row.variant == variant; });
       INFO(variant);
       REQUIRE(found != rows.end());
       CHECK(found->statistics.median == writer * 1000 + i);
@@ -711,7 +712,8 @@ struct ReadOnly {
 
 }  // namespace
 
-TEST_CASE("ResultsDatabase opened read-only writes nothing: same bytes, same time, no WAL switch", "[database][readonly]") {
+TEST_CASE("ResultsDatabase opened read-only writes nothing: same bytes, same time, no WAL switch",
+          "[database][readonly]") {
   TempDir dir("readonly-bytes");
   const std::string path = rollback_journal_database(dir, "shipped.db");
   const std::string bytes = bytes_of(path);

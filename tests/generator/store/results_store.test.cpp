@@ -55,7 +55,8 @@ TEST_CASE("every store keeps the order first recorded, replaces in place and sel
   REQUIRE(recorded.size() > 4);
   std::vector<std::unique_ptr<ResultsStore>> stores;
   stores.push_back(std::make_unique<InMemoryStore>());
-  stores.push_back(std::make_unique<ResultsDatabase>(directory.file("results.db"), ResultsDatabase::Mode::create_if_missing));
+  stores.push_back(
+      std::make_unique<ResultsDatabase>(directory.file("results.db"), ResultsDatabase::Mode::create_if_missing));
   std::vector<std::vector<Measurement>> held;
   for (auto& store : stores) {
     store->record(recorded[2]);  // one row first, then all: it keeps its first place
@@ -89,7 +90,8 @@ TEST_CASE("every store keeps one search space per benchmark source", "[results_s
   testing::TemporaryDirectory directory("results-store");
   std::vector<std::unique_ptr<ResultsStore>> stores;
   stores.push_back(std::make_unique<InMemoryStore>());
-  stores.push_back(std::make_unique<ResultsDatabase>(directory.file("results.db"), ResultsDatabase::Mode::create_if_missing));
+  stores.push_back(
+      std::make_unique<ResultsDatabase>(directory.file("results.db"), ResultsDatabase::Mode::create_if_missing));
   for (auto& store : stores) {
     store->record(SearchSpaceRecord{"reduce.sum", "aaaa", "reduce", "18", "T ipt 1:18:1\n", ""});
     store->record(SearchSpaceRecord{"reduce.sum", "bbbb", "reduce", "36", "T ipt 1:36:1\n", ""});  // an edited source

@@ -10,7 +10,8 @@
 using policytune::bench::count_difference;
 using policytune::bench::first_difference;
 
-TEST_CASE("first_difference: equal outputs pass, the first differing element is named with the count", "[bench_check]") {
+TEST_CASE("first_difference: equal outputs pass, the first differing element is named with the count",
+          "[bench_check]") {
   const std::vector<int> want{1, 2, 3, 4, 5};
   CHECK(first_difference("out", want.data(), want.data(), want.size()).empty());
   const std::vector<int> got{1, 9, 3, 8, 5};

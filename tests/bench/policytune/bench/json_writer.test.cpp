@@ -91,7 +91,8 @@ TEST_CASE("json_writer: --list reads back with every axis, kind, value and spell
   CHECK(workloads[1].defines == std::vector<std::pair<std::string, std::string>>{{"TUNE_T", "::std::int64_t"}});
 }
 
-TEST_CASE("json_writer: --device reads back with the identity, the limits and the device count", "[harness][json_writer]") {
+TEST_CASE("json_writer: --device reads back with the identity, the limits and the device count",
+          "[harness][json_writer]") {
   const auto device = policytune::parse_harness_device(harness_json::device_json(harness_test_device()));
   CHECK(device.available);
   CHECK(device.device.name == "NVIDIA H200 \"test\"");

@@ -66,8 +66,8 @@ TEST_CASE("an output shorter than its buffer is the buffer's beginning; exact si
   registry.add(lengths.data(), 400);
   registry.add(keys.data(), 400);
   registry.mark_input(keys.data());
-  const auto matched =
-    match_outputs({declared_output_of<int>(37), declared_output_of<int>(37), declared_output_of<int>(1)}, registry.live());
+  const auto matched = match_outputs(
+      {declared_output_of<int>(37), declared_output_of<int>(37), declared_output_of<int>(1)}, registry.live());
   CHECK(matched[0]->address == offsets.data());
   CHECK(matched[1]->address == lengths.data());
   CHECK(matched[2]->address == count.data());  // exact, although declared last
@@ -82,7 +82,8 @@ TEST_CASE("freed buffers are no candidates", "[reference_output]") {
   CHECK(match_outputs({declared_output_of<int>(4)}, registry.live())[0]->address == b.data());
 }
 
-TEST_CASE("a variant with base's outputs passes; base is the reference and is not itself verified", "[reference_output]") {
+TEST_CASE("a variant with base's outputs passes; base is the reference and is not itself verified",
+          "[reference_output]") {
   const policytune::testing::TemporaryDirectory directory("reference");
   fake_benchmark base;
   bool checked = true;
@@ -113,7 +114,8 @@ TEST_CASE("integers must be equal, floats within the relative tolerance", "[refe
 
   fake_benchmark wrong_float;
   wrong_float.sums[1] = 2.1f;
-  CHECK(wrong_float.check(directory.path().string(), false, checked).detail == "output 1 differs from base's at element 1");
+  CHECK(wrong_float.check(directory.path().string(), false, checked).detail ==
+        "output 1 differs from base's at element 1");
 }
 
 TEST_CASE("NaN equals NaN and infinities compare equal to themselves", "[reference_output]") {
@@ -149,8 +151,9 @@ TEST_CASE("outputs that cannot be captured say why, in base's reference and in t
   CHECK(check_with_reference(key, {}, registry.live(), &copy_host, directory.path().c_str(), true, checked).passed);
   const auto v = check_with_reference(key, {}, registry.live(), &copy_host, directory.path().c_str(), false, checked);
   CHECK_FALSE(v.passed);
-  CHECK(v.detail == "no output of base to compare with: it declares no output (state.add_global_memory_writes<T>) "
-                    "to compare with base's");
+  CHECK(v.detail ==
+        "no output of base to compare with: it declares no output (state.add_global_memory_writes<T>) "
+        "to compare with base's");
   // A declared output no buffer has the size of.
   const auto c = capture_outputs({declared_output_of<double>(3)}, registry.live(), &copy_host);
   CHECK(c.problem == "declared output 0 (24 bytes) fits in no buffer the benchmark allocated");

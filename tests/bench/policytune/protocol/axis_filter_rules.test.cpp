@@ -53,8 +53,8 @@ TEST_CASE("axis_filter_rules: the harness runs exactly the values the tool's che
   REQUIRE(listed.size() == 1);
   REQUIRE(listed[0].axes.size() == entry.runtime_axes().size());
 
-  const std::vector<std::string> items{"16",  "20",   "4",     "0:30:2", "17:19", "65536", "-1", "0",   "1:2:0",
-                                       "+16", "1000", "0.5",   "5e-1",   "1e-3",  "row",   "x",  "2:65536:2"};
+  const std::vector<std::string> items{"16",  "20",   "4",   "0:30:2", "17:19", "65536", "-1", "0",        "1:2:0",
+                                       "+16", "1000", "0.5", "5e-1",   "1e-3",  "row",   "x",  "2:65536:2"};
   int selected = 0;
   for (std::size_t a = 0; a < entry.runtime_axes().size(); ++a) {
     const harness::axis& axis = entry.runtime_axes()[a];

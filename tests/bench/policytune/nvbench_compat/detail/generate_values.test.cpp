@@ -11,9 +11,12 @@
 using namespace policytune::nvbench_compat;
 
 TEST_CASE("a value is a function of the seed and the index", "[generate_values]") {
-  CHECK(value_at<std::int32_t>(42, 7, 1, INT32_MIN, INT32_MAX) == value_at<std::int32_t>(42, 7, 1, INT32_MIN, INT32_MAX));
-  CHECK(value_at<std::int32_t>(42, 7, 1, INT32_MIN, INT32_MAX) != value_at<std::int32_t>(43, 7, 1, INT32_MIN, INT32_MAX));
-  CHECK(value_at<std::int32_t>(42, 7, 1, INT32_MIN, INT32_MAX) != value_at<std::int32_t>(42, 8, 1, INT32_MIN, INT32_MAX));
+  CHECK(value_at<std::int32_t>(42, 7, 1, INT32_MIN, INT32_MAX) ==
+        value_at<std::int32_t>(42, 7, 1, INT32_MIN, INT32_MAX));
+  CHECK(value_at<std::int32_t>(42, 7, 1, INT32_MIN, INT32_MAX) !=
+        value_at<std::int32_t>(43, 7, 1, INT32_MIN, INT32_MAX));
+  CHECK(value_at<std::int32_t>(42, 7, 1, INT32_MIN, INT32_MAX) !=
+        value_at<std::int32_t>(42, 8, 1, INT32_MIN, INT32_MAX));
 }
 
 TEST_CASE("values stay within [min, max] for every kind of number", "[generate_values]") {
@@ -42,9 +45,9 @@ TEST_CASE("lower bit entropy sets fewer bits; entropy 0 is one value", "[generat
     }
     return static_cast<double>(bits) / (4096.0 * 64);
   };
-  CHECK(set_bits(1) == Approx(0.5).margin(0.01));     // entropy 1.000
-  CHECK(set_bits(2) == Approx(0.25).margin(0.01));    // 0.811
-  CHECK(set_bits(3) == Approx(0.125).margin(0.01));   // 0.544
+  CHECK(set_bits(1) == Approx(0.5).margin(0.01));       // entropy 1.000
+  CHECK(set_bits(2) == Approx(0.25).margin(0.01));      // 0.811
+  CHECK(set_bits(3) == Approx(0.125).margin(0.01));     // 0.544
   CHECK(set_bits(5) == Approx(1.0 / 32).margin(0.01));  // 0.201
   std::set<std::uint64_t> values;
   for (std::uint64_t i = 0; i < 100; ++i) values.insert(value_at<std::uint64_t>(9, i, 0, 0, UINT64_MAX));
