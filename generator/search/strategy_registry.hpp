@@ -20,13 +20,13 @@ struct RegisteredStrategy {
                                                       const SearchPrior*);
 
   std::string name;
+  Factory make = nullptr;
   // Its proposals depend on the costs reported: it cannot run where nothing is measured
   // (--compile-only), and the search gives it small rounds to learn from.
   bool learns_from_results = false;
   // It samples the space, remembering what it proposed: without a budget it must be able to see
   // every point, which a space beyond 64 bits forbids.
   bool samples = false;
-  Factory make = nullptr;
   // What other devices found (--prior) guides it; the others ignore a prior.
   bool uses_prior = false;
 };

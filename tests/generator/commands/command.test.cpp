@@ -32,7 +32,7 @@ TEST_CASE("every command's setup declares options on its app and gives something
   }
 }
 
-TEST_CASE("--db defaults to policytune.db", "[command]") {
+TEST_CASE("the option --db defaults to policytune.db", "[command]") {
   CLI::App app;
   std::string path = "ignored";
   add_database_option(app, path);

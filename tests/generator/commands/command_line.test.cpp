@@ -23,7 +23,7 @@ TEST_CASE("a command line needs a subcommand, and a known one", "[command_line]"
   CHECK(testing::lines_of(unknown.err).size() == 1);
 }
 
-TEST_CASE("--version and --help succeed and print to stdout", "[command_line]") {
+TEST_CASE("the options --version and --help succeed and print to stdout", "[command_line]") {
   const auto version = run_policytune_here({"--version"});
   CHECK(version.exit_code == 0);
   CHECK_THAT(version.out, Catch::Contains(std::string(kVersion)));
