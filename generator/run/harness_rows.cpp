@@ -11,6 +11,15 @@
 namespace policytune {
 namespace {
 
+// `row` as a failed run: whatever it measured is dropped, so that nothing of it is stored as a time.
+Measurement failed(Measurement row, std::string reason) {
+  row.status = Status::run_failed;
+  row.reason = std::move(reason);
+  row.statistics = {};
+  row.bytes_per_second.reset();
+  return row;
+}
+
 // `row` filled in with what a harness state reported, unless the state breaks the protocol or
 // claims a check the benchmark lacks.
 Measurement row_of_state(const HarnessState& state, Measurement row, std::int64_t min_samples) {
@@ -21,21 +30,11 @@ Measurement row_of_state(const HarnessState& state, Measurement row, std::int64_
   row.reason = state.reason;
   row.statistics = state.statistics;
   row.bytes_per_second = state.bytes_per_second;
-  if (violation) {
-    row.status = Status::run_failed;
-    row.reason = "harness reported " + *violation;
-    row.statistics = {};
-    row.bytes_per_second.reset();
-  } else if (row.status == Status::ok && !state.verified && row.variant != "base") {
+  if (violation) return failed(std::move(row), "harness reported " + *violation);
+  if (row.status == Status::ok && !state.verified && row.variant != "base") {
     row.status = Status::wrong_result;
     row.reason = "not verified: the benchmark declares no check (state.verify_with)";
   }
-  return row;
-}
-
-Measurement failed(Measurement row, std::string reason) {
-  row.status = Status::run_failed;
-  row.reason = std::move(reason);
   return row;
 }
 
@@ -72,11 +71,7 @@ std::vector<Measurement> rows_of_run(const HarnessRun& run, const RunRequest& re
     const auto [earlier, first_time] = reported.emplace(std::pair{m.entry, m.rt_workload}, rows.size());
     if (!first_time) {
       // Two answers to one question: neither can be trusted.
-      Measurement& first = rows[earlier->second];
-      first.status = Status::run_failed;
-      first.reason = "harness reported this state twice";
-      first.statistics = {};
-      first.bytes_per_second.reset();
+      rows[earlier->second] = failed(std::move(rows[earlier->second]), "harness reported this state twice");
       continue;
     }
     rows.push_back(std::move(m));

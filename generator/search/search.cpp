@@ -210,12 +210,6 @@ struct StartedStrategy {
   std::string name;
 };
 
-// Base's rows of one workload, and how long base ran them (the variants' time limit scales with it).
-struct BaseRows {
-  std::vector<Measurement> rows;
-  Seconds run_time{0};
-};
-
 // One benchmark source being searched.
 class BenchmarkSearch {
 public:
@@ -283,8 +277,8 @@ private:
     if (!options_.force) {
       for (auto& row : database_.measurements(scope)) stored[row.variant].push_back(std::move(row));
     }
-    const BaseRows base = base_rows_of(workload, title, stored["base"]);
-    const Seconds run_timeout = session_.variant_run_timeout(base.run_time);
+    const BenchmarkSession::Measured base = base_rows_of(workload, title, stored["base"]);
+    const Seconds run_timeout = session_.variant_run_timeout(base.elapsed);
 
     const VariantSpace variants = variant_space();
     const SearchPrior prior = prior_of(workload, variants);
@@ -320,18 +314,16 @@ private:
 
   // Base's rows of one workload: the stored ones, else measured now and stored; and its run time,
   // which the variants' time limit scales with. Throws when base never ran well.
-  BaseRows base_rows_of(const CompileTimeWorkload& workload, const std::string& title,
-                        std::vector<Measurement> stored_rows) {
-    BaseRows base{std::move(stored_rows), Seconds{0}};
+  BenchmarkSession::Measured base_rows_of(const CompileTimeWorkload& workload, const std::string& title,
+                                          std::vector<Measurement> stored_rows) {
+    BenchmarkSession::Measured base{std::move(stored_rows)};
     if (base.rows.empty()) {
       progress_.message(fmt::format("{}: measuring base", title));
-      auto measured = session_.measure(session_.base_build(), workload, session_.base_run_timeout());
-      base.rows = std::move(measured.rows);
-      base.run_time = measured.elapsed;
+      base = session_.measure(session_.base_build(), workload, session_.base_run_timeout());
       database_.record(base.rows);
     } else {
       for (const auto& row : base.rows)
-        base.run_time += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
+        base.elapsed += Seconds(row.statistics.mean * static_cast<double>(row.statistics.count));
     }
     const auto base_ok =
         std::find_if(base.rows.begin(), base.rows.end(), [](const Measurement& m) { return m.status == Status::ok; });

@@ -128,8 +128,8 @@ inline void device_members(std::string& out, const device_info& d)
   json_int(out, d.visible_devices);
 }
 
-/// --device: the identity of the device.
-inline std::string device_json(const device_info& d)
+/// The opening of a document that went well and names the device: `--device`'s and a run's.
+inline std::string ok_document_with_device(const device_info& d)
 {
   std::string out;
   document_head(out);
@@ -137,6 +137,13 @@ inline std::string device_json(const device_info& d)
   json_string(out, protocol::document_ok);
   out += ',';
   device_members(out, d);
+  return out;
+}
+
+/// --device: the identity of the device.
+inline std::string device_json(const device_info& d)
+{
+  std::string out = ok_document_with_device(d);
   out += "}\n";
   return out;
 }
@@ -215,12 +222,7 @@ inline void state_json(std::string& out, const state_result& r)
 /// A run: the device and every state, in the order they ran.
 inline std::string run_json(const device_info& d, const std::vector<state_result>& states)
 {
-  std::string out;
-  document_head(out);
-  out += ",\"status\":";
-  json_string(out, protocol::document_ok);
-  out += ',';
-  device_members(out, d);
+  std::string out = ok_document_with_device(d);
   out += ",\"states\":[";
   for (std::size_t i = 0; i < states.size(); ++i)
   {
