@@ -104,8 +104,11 @@ TEST_CASE("each fault is recorded with its status and the search completes", "[s
   Workspace workspace;
   auto options = workspace.options(kFaultsHost);
   options.filters = {parse_axis_filter("T{ct}=I32")};
-  options.build_timeout = 30;  // fault_2 hangs the compiler; a correct variant must still compile on a loaded machine
-  options.run_timeout = 20;    // fault_4 hangs its run; a correct run must still end in time on a loaded machine
+  // fault_2 hangs the compiler and fault_4 its run. The limits stay the ones derived from base's
+  // build and run (10x and 50x, at least 10 s), which a loaded machine stretches alike, so a correct
+  // variant still ends in time; short sampling keeps the run limit at its 10 s floor.
+  options.sampling.min_samples = 3;
+  options.sampling.max_time = 0.02;
   SearchProgress progress(workspace.quiet, false);
   run_search(options, progress);
   const auto rows = workspace.rows();
@@ -488,7 +491,7 @@ TEST_CASE("a search ends each workload with an interleaved confirmation of its f
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.strategy = "exhaustive";
   options.budget = 3;
-  options.confirmation = {2, 2};
+  options.confirmation = {3, 2};  // every variant a finalist: which ones lead depends on the machine's load
   const fs::path log = workspace.root / "progress.log";
   std::FILE* stream = std::fopen(log.c_str(), "w");
   SearchProgress progress(stream, false);
@@ -504,11 +507,7 @@ TEST_CASE("a search ends each workload with an interleaved confirmation of its f
     rounds[row.variant] = row.confirmed_rounds;
     if (row.confirmed_rounds > 0) CHECK(row.statistics.count >= 2 * 3);  // two rounds of at least three samples
   }
-  REQUIRE(rounds.size() == 4);
-  CHECK(rounds.at("base") == 2);
-  std::size_t confirmed = 0;
-  for (const auto& [variant, count] : rounds) confirmed += count == 2 ? 1 : 0;
-  CHECK(confirmed >= 3);  // base and the two best; the third too where it was the fastest somewhere
+  CHECK(rounds == std::map<std::string, std::int64_t>{{"base", 2}, {"unroll_1", 2}, {"unroll_2", 2}, {"unroll_3", 2}});
 
   // Resumed with everything stored and confirmed: no confirmation again.
   const fs::path again = workspace.root / "again.log";
