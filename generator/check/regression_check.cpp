@@ -10,6 +10,7 @@
 #include "core/workload.hpp"
 #include "protocol/declared_axes.hpp"
 #include "run/benchmark_session.hpp"
+#include "run/measurement_lanes.hpp"
 #include "select/select_winners.hpp"
 #include "store/results_database.hpp"
 
@@ -67,10 +68,12 @@ const Measurement* whole_run_failure(const std::vector<Measurement>& rows) {
 // single policy the ranges replaced.
 class DispatchCheck {
 public:
-  DispatchCheck(const CheckOptions& options, BenchmarkSession& session, SearchProgress& progress,
-                const CompileTimeWorkload& workload, const WorkloadPolicy& policy, CheckReport& report)
+  DispatchCheck(const CheckOptions& options, BenchmarkSession& session, const LaneEnvironment& lane,
+                SearchProgress& progress, const CompileTimeWorkload& workload, const WorkloadPolicy& policy,
+                CheckReport& report)
       : options_(options),
         session_(session),
+        lane_(lane),
         progress_(progress),
         workload_(workload),
         dispatch_(*policy.ranges),
@@ -155,12 +158,12 @@ private:
   bool measure_variants() {
     BenchmarkSession::Build base = session_.base_build();
     base.selection.insert(base.selection.end(), {"--axis", restriction_});
-    auto measured_base = session_.measure(base, workload_, session_.base_run_timeout());
+    auto measured_base = session_.measure(base, workload_, session_.base_run_timeout(), lane_);
     measured_["base"] = std::move(measured_base.rows);
     for (auto build : builds_) {
       build.selection.insert(build.selection.end(), {"--axis", restriction_});
       measured_[build.variant] =
-          session_.measure(build, workload_, session_.variant_run_timeout(measured_base.elapsed)).rows;
+          session_.measure(build, workload_, session_.variant_run_timeout(measured_base.elapsed), lane_).rows;
     }
     remove_binaries();
     bool ran = true;
@@ -280,6 +283,7 @@ private:
 
   const CheckOptions& options_;
   BenchmarkSession& session_;
+  const LaneEnvironment& lane_;  // where base and the variants run, all on one device
   SearchProgress& progress_;
   const CompileTimeWorkload& workload_;
   const WorkloadRanges& dispatch_;
@@ -311,6 +315,8 @@ public:
       return;
     }
     checked.device = device.device.describe();
+    // Base and the shipped policies are compared, so all of a check runs on one device.
+    lane_ = lanes_of_process(options_.measuring.lanes, device.visible_devices).first();
     std::vector<Measurement> own;
     for (const auto& row : stored) {
       if (row.benchmark == session_.name() && row.source_hash == session_.source_hash()) own.push_back(row);
@@ -385,10 +391,10 @@ private:
       failed("", fmt::format("{}: {}", to_string(build.status), build.reason));
       return;
     }
-    const auto measured_base = session_.measure(session_.base_build(), workload, session_.base_run_timeout());
+    const auto measured_base = session_.measure(session_.base_build(), workload, session_.base_run_timeout(), lane_);
     const auto& base_rows = measured_base.rows;
     const auto shipped_rows =
-        session_.measure(build, workload, session_.variant_run_timeout(measured_base.elapsed)).rows;
+        session_.measure(build, workload, session_.variant_run_timeout(measured_base.elapsed), lane_).rows;
     std::error_code ignored;
     std::filesystem::remove(build.binary, ignored);
 
@@ -438,12 +444,13 @@ private:
 
   void check_dispatch(const CompileTimeWorkload& workload, const WorkloadPolicy& policy,
                       const std::vector<Measurement>& stored, CheckReport& report) {
-    DispatchCheck(options_, session_, progress_, workload, policy, report).run(stored);
+    DispatchCheck(options_, session_, lane_, progress_, workload, policy, report).run(stored);
   }
 
   const CheckOptions& options_;
   BenchmarkSession session_;
   SearchProgress& progress_;
+  LaneEnvironment lane_;  // the first measurement lane's
 };
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include "core/benchmark_name.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
-#include "select/analysis.hpp"
+#include "select/analysis_tables.hpp"
 #include "select/dispatch_selection.hpp"
 #include "store/results_database.hpp"
 

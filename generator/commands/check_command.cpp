@@ -108,7 +108,7 @@ RunCommand setup_check(CLI::App& app) {
       throw UserError(outputs->junit, 0, "--junit names a directory, not a file to write");
     }
     install_interrupt_handlers();
-    SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0);
+    SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0 ? ProgressStyle::status_line : ProgressStyle::lines);
     CheckReport report;
     try {
       report = run_check(resolved, progress);

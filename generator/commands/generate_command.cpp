@@ -14,9 +14,9 @@
 #include "core/user_error.hpp"
 #include "render/hub_renderer.hpp"
 #include "render/policy_template.hpp"
-#include "select/analysis.hpp"
 #include "select/architecture_fallback.hpp"
 #include "select/select_winners.hpp"
+#include "select/workload_group.hpp"
 #include "store/results_database.hpp"
 
 namespace policytune {

@@ -62,7 +62,7 @@ RunCommand setup_search(CLI::App& app) {
       search.shard_count = n;
     }
     install_interrupt_handlers();
-    SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0);
+    SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0 ? ProgressStyle::status_line : ProgressStyle::lines);
     try {
       run_search(search, progress);
     } catch (const SearchInterrupted&) {

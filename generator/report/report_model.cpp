@@ -12,9 +12,9 @@
 
 #include "core/user_error.hpp"
 #include "core/workload.hpp"
-#include "select/analysis.hpp"
 #include "select/pick_winner.hpp"
 #include "select/select_winners.hpp"
+#include "select/workload_group.hpp"
 #include "space/search_space.hpp"
 
 namespace policytune {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <thread>
 
 #include <unistd.h>
@@ -125,15 +126,20 @@ bool BenchmarkSession::recall_answer() {
   return true;
 }
 
-void BenchmarkSession::ensure_base_built() {
-  if (!recalled_) return;
+BenchmarkSession::RecalledAnswer BenchmarkSession::confirm_recalled_answer() {
+  if (!recalled_) return RecalledAnswer::held;
   const BaseAnswer remembered = std::move(*recalled_);
   recalled_.reset();
   build_base_unless_cached();
   const BaseAnswer answer = ask_base();
-  if (answer == remembered) return;
+  if (answer == remembered) return RecalledAnswer::held;
   if (device_.available) answers_->remember(*answer_key_, answer);
-  throw BaseAnswerChanged();
+  return RecalledAnswer::changed;
+}
+
+void BenchmarkSession::require_confirmed_answer() const {
+  // A caller's mistake, not the user's: base would run under an answer nobody checked.
+  if (recalled_) throw std::logic_error(name_ + ": base used before confirm_recalled_answer()");
 }
 
 void BenchmarkSession::build_base_unless_cached() {
@@ -297,13 +303,13 @@ std::vector<std::string> BenchmarkSession::with_reference_directory(std::vector<
 }
 
 BenchmarkSession::Build BenchmarkSession::base_build() {
-  ensure_base_built();
+  require_confirmed_answer();
   return Build{"base", base_binary_, {}, Status::ok, ""};
 }
 
 std::vector<BenchmarkSession::Build> BenchmarkSession::build(
     const std::vector<std::pair<std::string, Variant>>& variants, const CompileTimeWorkload& workload) {
-  ensure_base_built();  // its build time sets the variants' time limit
+  require_confirmed_answer();  // base's build time sets the variants' time limit
   return builder_.build(variants, workload, base_build_time_);
 }
 

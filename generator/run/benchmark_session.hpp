@@ -3,7 +3,6 @@
 #include <chrono>
 #include <filesystem>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,8 +55,15 @@ public:
   void prepare(BaseAnswerCache* answers = nullptr);
   const std::vector<HarnessEntry>& entries() const { return entries_; }
   const HarnessDevice& device() const { return device_; }  // `available` false: nothing can run
-  // Base, built now if prepare() took its answer from the cache. Throws BaseAnswerChanged when the
-  // base built then answers otherwise than the cache said.
+  // Whether what prepare() took from the cache holds: base is built and asked, once, and its
+  // answer compared with the cache's; a changed answer is remembered in its place (the key missed
+  // a change), and the caller starts again: prepare(nullptr) and the same work. `held` when
+  // prepare() asked base itself. Call it before base_build() or build().
+  enum class RecalledAnswer { held, changed };
+  RecalledAnswer confirm_recalled_answer();
+  bool answer_recalled() const { return recalled_.has_value(); }  // confirm_recalled_answer() is due
+
+  // Base, built. The answer prepare() recalled must have been confirmed first.
   Build base_build();
 
   // The compile-time workloads the axis filters select.
@@ -94,7 +100,7 @@ private:
   // prepare()'s steps: base built (or reused), its entries listed, the device probed; or all three
   // taken from what base answered earlier.
   bool recall_answer();
-  void ensure_base_built();
+  void require_confirmed_answer() const;
   void build_base_unless_cached();
   void build_base(const std::string& joined_command);
   BaseAnswer ask_base() const;
@@ -122,13 +128,6 @@ private:
   std::optional<BaseAnswerKey> answer_key_;  // where base's answer is remembered; none: not kept
   std::optional<BaseAnswer> recalled_;       // the answer taken from the cache while base is unbuilt
   VariantBuilder builder_;
-};
-
-// Thrown when a base built after its answer was taken from the cache answers otherwise (the key
-// missed a change): the search starts that benchmark again with base's own answer.
-class BaseAnswerChanged : public std::runtime_error {
-public:
-  BaseAnswerChanged() : std::runtime_error("base answered otherwise than remembered") {}
 };
 
 }  // namespace policytune

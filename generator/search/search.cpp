@@ -1,22 +1,19 @@
 #include "search/search.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
 #include <map>
 #include <mutex>
 #include <regex>
 #include <set>
-#include <sstream>
-#include <thread>
 
 #include "core/benchmark_name.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
 #include "protocol/declared_axes.hpp"
 #include "run/benchmark_session.hpp"
+#include "run/measurement_lanes.hpp"
 #include "search/confirmation.hpp"
 #include "search/stored_prior.hpp"
 #include "search/strategy_registry.hpp"
@@ -70,9 +67,9 @@ public:
 
   // Books one variant's rows and tells the strategy how it did: base's time over the variant's
   // (1 / score), or a failure. Lanes call it concurrently.
-  std::optional<double> book(const std::string& variant, const std::vector<Measurement>& rows, bool reused) {
+  std::optional<double> book(const std::string& variant, const std::vector<Measurement>& rows, VariantOrigin origin) {
     const std::lock_guard lock(booking_);
-    if (!reused) database_.record(rows);
+    if (origin == VariantOrigin::measured_now) database_.record(rows);
     // A state the device cannot launch is skipped, not failed; a variant skipped on every state
     // counts neither way.
     const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) {
@@ -95,7 +92,7 @@ public:
       reason = rows.front().reason;
     }
     const auto score = status == Status::ok ? score_of(base_rows_, rows, variant, declared_) : std::nullopt;
-    progress_.variant_done(variant, status, reason, score, reused);
+    progress_.variant_done(variant, status, reason, score, origin);
     return score && *score > 0 ? std::optional<double>(1.0 / *score) : std::nullopt;
   }
 
@@ -156,6 +153,11 @@ public:
 
   bool prepare(const std::vector<std::string>& variants, std::string& why) override {
     const ConfirmationTimer timer(progress_);
+    if (session_.confirm_recalled_answer() == BenchmarkSession::RecalledAnswer::changed) {
+      base_answer_changed_ = true;  // the search starts again; nothing is confirmed under the old answer
+      why = "base answered otherwise than remembered";
+      return false;
+    }
     progress_.message(
         fmt::format("{}: confirmation: measuring base and {} again, interleaved", title_, fmt::join(variants, ", ")));
     std::vector<std::pair<std::string, Variant>> to_build;
@@ -178,6 +180,8 @@ public:
     return true;
   }
 
+  bool base_answer_changed() const { return base_answer_changed_; }
+
   std::vector<Measurement> run(const std::string& variant) override {
     const ConfirmationTimer timer(progress_);
     if (variant == "base") {
@@ -198,6 +202,7 @@ private:
   BenchmarkSession::Build base_;
   std::map<std::string, BenchmarkSession::Build> builds_;
   Seconds base_time_{0};  // base's latest run, which the variants' time limit scales with
+  bool base_answer_changed_ = false;
 };
 
 // Whether a workload's strategy is told what its points cost: a --compile-only search measures
@@ -224,19 +229,23 @@ public:
 
   void run() {
     session_.prepare(answers_);
-    try {
-      search_all();
-    } catch (const BaseAnswerChanged&) {
-      // What was stored under the old answer's key stays; the search goes on with base's answer.
-      progress_.message(
-          fmt::format("{}: base answered otherwise than remembered; searching with its answer", session_.name()));
-      session_.prepare(nullptr);
-      search_all();
-    }
+    if (search_all() == Outcome::searched) return;
+    // What was stored under the old answer's key stays; the search goes on with base's answer.
+    progress_.message(
+        fmt::format("{}: base answered otherwise than remembered; searching with its answer", session_.name()));
+    session_.prepare(nullptr);  // asks base itself: its answer cannot change again
+    search_all();
   }
 
 private:
-  void search_all() {
+  // How a search of the benchmark (or of one workload) ended: done, or stopped where base, built
+  // for the first time, answered otherwise than the cache had remembered.
+  enum class Outcome { searched, base_answer_changed };
+
+  // Before base is run or a variant built: whether base's recalled answer still holds.
+  bool base_answer_holds() { return session_.confirm_recalled_answer() == BenchmarkSession::RecalledAnswer::held; }
+
+  Outcome search_all() {
     const SearchSpace& space = session_.space();
     std::string ranges;
     for (const auto& p : space.parameters()) {
@@ -251,7 +260,7 @@ private:
                                        format_declared_axes(declared_runtime_axes(session_.entries()))});
     if (options_.compile_only) {
       for (const auto& workload : session_.selected_workloads()) compile_workload(workload);
-      return;
+      return Outcome::searched;
     }
     if (!session_.device().available) {
       // Recorded, so that a configure-time search knows it ran and found nothing to run on.
@@ -262,12 +271,15 @@ private:
       skipped.reason = session_.device().reason;
       database_.record(skipped);
       progress_.message(fmt::format("{}: skipped: {}", session_.name(), session_.device().reason));
-      return;
+      return Outcome::searched;
     }
-    for (const auto& workload : session_.selected_workloads()) search_workload(workload);
+    for (const auto& workload : session_.selected_workloads()) {
+      if (search_workload(workload) == Outcome::base_answer_changed) return Outcome::base_answer_changed;
+    }
+    return Outcome::searched;
   }
 
-  void search_workload(const CompileTimeWorkload& workload) {
+  Outcome search_workload(const CompileTimeWorkload& workload) {
     const HarnessDevice& device = session_.device();
     const MeasurementScope scope{session_.name(), device.device,          device.toolkit,
                                  device.library,  session_.source_hash(), workload.name};
@@ -277,6 +289,7 @@ private:
     if (!options_.force) {
       for (auto& row : database_.measurements(scope)) stored[row.variant].push_back(std::move(row));
     }
+    if (stored["base"].empty() && !base_answer_holds()) return Outcome::base_answer_changed;
     const BenchmarkSession::Measured base = base_rows_of(workload, title, stored["base"]);
     const Seconds run_timeout = session_.variant_run_timeout(base.elapsed);
 
@@ -297,19 +310,25 @@ private:
       }
       const std::vector<Point> points = strategy.propose(round);
       if (points.empty()) break;
-      search_round(points, strategy, variants, stored, book, workload, run_timeout);
+      if (search_round(points, strategy, variants, stored, book, workload, run_timeout) ==
+          Outcome::base_answer_changed) {
+        return Outcome::base_answer_changed;
+      }
     }
     progress_.end_workload();
     book.check_some_succeeded(session_.source(), title);
-    confirm(workload, scope, title);
+    return confirm(workload, scope, title);
   }
 
   // The confirmation round (confirmation.hpp): the finalists measured again, interleaved, and
   // their rows stored as the ones `generate` trusts; one line says whether the ranking held.
-  void confirm(const CompileTimeWorkload& workload, const MeasurementScope& scope, const std::string& title) {
+  Outcome confirm(const CompileTimeWorkload& workload, const MeasurementScope& scope, const std::string& title) {
     const ConfirmationRequest request{scope, declared_runtime_axes(session_.entries()), options_.confirmation};
-    SessionFinalists finalists(session_, progress_, workload, title, lane_environments().front());
-    if (const auto said = confirm_workload(database_, request, finalists)) progress_.message(title + ": " + *said);
+    SessionFinalists finalists(session_, progress_, workload, title, lanes().first());
+    const auto said = confirm_workload(database_, request, finalists);
+    if (finalists.base_answer_changed()) return Outcome::base_answer_changed;
+    if (said) progress_.message(title + ": " + *said);
+    return Outcome::searched;
   }
 
   // Base's rows of one workload: the stored ones, else measured now and stored; and its run time,
@@ -337,9 +356,9 @@ private:
 
   // One round of proposed points: a variant stored earlier is booked again; the others are built
   // and measured in lanes. Each point's cost is reported to the strategy.
-  void search_round(const std::vector<Point>& points, SearchStrategy& strategy, const VariantSpace& variants,
-                    const std::map<std::string, std::vector<Measurement>>& stored, VariantBook& book,
-                    const CompileTimeWorkload& workload, Seconds run_timeout) {
+  Outcome search_round(const std::vector<Point>& points, SearchStrategy& strategy, const VariantSpace& variants,
+                       const std::map<std::string, std::vector<Measurement>>& stored, VariantBook& book,
+                       const CompileTimeWorkload& workload, Seconds run_timeout) {
     const SearchSpace& space = session_.space();
     std::vector<std::pair<std::string, Variant>> to_build;
     std::vector<Point> built_points;
@@ -347,13 +366,14 @@ private:
       Variant variant = variants.variant_of(point);
       std::string name = space.name_of(variant);
       if (const auto found = stored.find(name); found != stored.end()) {
-        strategy.report(point, book.book(name, found->second, true));
+        strategy.report(point, book.book(name, found->second, VariantOrigin::stored_earlier));
         continue;
       }
       to_build.emplace_back(std::move(name), std::move(variant));
       built_points.push_back(point);
     }
-    if (to_build.empty()) return;
+    if (to_build.empty()) return Outcome::searched;
+    if (!base_answer_holds()) return Outcome::base_answer_changed;
     if (!session_.base_outputs_present(workload)) {
       // Base's rows came from the database, but a variant of a benchmark without a check of its own
       // is compared with base's outputs, which this build folder lacks.
@@ -362,11 +382,21 @@ private:
       session_.measure(session_.base_build(), workload, session_.base_run_timeout());
     }
     const auto builds = session_.build(to_build, workload);
-    const auto costs = measure_in_lanes(
-        builds, workload, run_timeout,
-        [&](std::size_t i, const std::vector<Measurement>& rows) { return book.book(builds[i].variant, rows, false); });
+    const auto measure = [&](std::size_t i, const LaneEnvironment& lane) {
+      if (builds[i].status == Status::ok) return session_.measure(builds[i], workload, run_timeout, lane).rows;
+      Measurement failed = session_.template_row(workload.name);  // the build's failure is the variant's row
+      failed.variant = builds[i].variant;
+      failed.status = builds[i].status;
+      failed.reason = builds[i].reason;
+      return std::vector<Measurement>{failed};
+    };
+    const auto book_rows = [&](std::size_t i, const std::vector<Measurement>& rows) {
+      return book.book(builds[i].variant, rows, VariantOrigin::measured_now);
+    };
+    const auto costs = lanes().measure(builds.size(), measure, book_rows);
     for (std::size_t i = 0; i < builds.size(); ++i) strategy.report(built_points[i], costs[i]);
     remove_binaries(builds);  // measured: of no further use
+    return Outcome::searched;
   }
 
   // `reduce.sum[T{ct}=I32,OffsetT{ct}=U32]`
@@ -444,7 +474,8 @@ private:
       }
       const auto builds = session_.build(to_build, workload);
       for (std::size_t i = 0; i < builds.size(); ++i) {
-        progress_.variant_done(builds[i].variant, builds[i].status, builds[i].reason, std::nullopt, false);
+        progress_.variant_done(builds[i].variant, builds[i].status, builds[i].reason, std::nullopt,
+                               VariantOrigin::measured_now);
         strategy.report(points[i], std::nullopt);
       }
       remove_binaries(builds);
@@ -463,68 +494,15 @@ private:
     }
   }
 
-  // Measures the built variants, one lane per device, each run pinned to its lane's device with
-  // CUDA_VISIBLE_DEVICES; a failed build becomes its row. `book(i, rows)` stores variant i's rows
-  // (called from the lanes) and gives its cost.
-  template <typename Book>
-  std::vector<std::optional<double>> measure_in_lanes(const std::vector<BenchmarkSession::Build>& builds,
-                                                      const CompileTimeWorkload& workload, Seconds run_timeout,
-                                                      const Book& book) {
-    std::vector<std::optional<double>> costs(builds.size());
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> interrupted{false};
-    const auto lane = [&](const std::vector<std::string>& environment) {
-      for (std::size_t i = next++; i < builds.size() && !interrupted; i = next++) {
-        const auto& build = builds[i];
-        std::vector<Measurement> rows;
-        if (build.status != Status::ok) {
-          Measurement failed = session_.template_row(workload.name);
-          failed.variant = build.variant;
-          failed.status = build.status;
-          failed.reason = build.reason;
-          rows.push_back(failed);
-        } else {
-          try {
-            rows = session_.measure(build, workload, run_timeout, environment).rows;
-          } catch (const SearchInterrupted&) {
-            interrupted = true;
-            return;
-          }
-        }
-        costs[i] = book(i, rows);
-      }
-    };
-    const auto& environments = lane_environments();
-    std::vector<std::thread> threads;
-    for (std::size_t l = 1; l < std::min(environments.size(), builds.size()); ++l)
-      threads.emplace_back(lane, environments[l]);
-    lane(environments.front());
-    for (auto& thread : threads) thread.join();
-    if (interrupted) throw SearchInterrupted();
-    return costs;
-  }
-
-  // One environment per measurement lane: nothing to add for a single lane; else lane i sees
-  // only the i-th device this process may use (its own CUDA_VISIBLE_DEVICES list, if set).
-  const std::vector<std::vector<std::string>>& lane_environments() {
-    if (!lane_environments_.empty()) return lane_environments_;
-    const std::size_t lanes =
-        options_.lanes != 0 ? options_.lanes : static_cast<std::size_t>(session_.device().visible_devices);
-    if (lanes <= 1) {
-      lane_environments_.push_back({});
-      return lane_environments_;
+  // The lanes variants are measured in (run/measurement_lanes.hpp), known once base has told the
+  // device; said in the log where there are several.
+  const MeasurementLanes& lanes() {
+    if (lanes_) return *lanes_;
+    lanes_.emplace(lanes_of_process(options_.lanes, session_.device().visible_devices));
+    if (lanes_->size() > 1) {
+      progress_.message(fmt::format("{}: measuring in {} lanes, one per device", session_.name(), lanes_->size()));
     }
-    std::vector<std::string> devices;
-    if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES"); visible != nullptr && *visible != '\0') {
-      std::istringstream list(visible);
-      for (std::string device; std::getline(list, device, ',');) devices.push_back(device);
-    }
-    for (std::size_t l = 0; l < lanes; ++l) {
-      const std::string device = l < devices.size() ? devices[l] : std::to_string(l);
-      lane_environments_.push_back({"CUDA_VISIBLE_DEVICES=" + device});
-    }
-    progress_.message(fmt::format("{}: measuring in {} lanes, one per device", session_.name(), lanes));
-    return lane_environments_;
+    return *lanes_;
   }
 
   const SearchOptions& options_;
@@ -532,7 +510,7 @@ private:
   ResultsStore& database_;
   BaseAnswerCache* answers_;
   BenchmarkSession session_;
-  std::vector<std::vector<std::string>> lane_environments_;
+  std::optional<MeasurementLanes> lanes_;
   std::optional<BigCount> allowed_in_run_;              // the same for every workload: counted once
   std::optional<std::vector<Measurement>> prior_rows_;  // this benchmark's rows in the --prior databases
 };

@@ -28,7 +28,8 @@ std::string SearchProgress::status_line() const {
 }
 
 void SearchProgress::variant_done(const std::string& variant, Status status, const std::string& reason,
-                                  std::optional<double> score, bool reused) {
+                                  std::optional<double> score, VariantOrigin origin) {
+  const bool reused = origin == VariantOrigin::stored_earlier;
   ++done_;
   if (reused) {
     ++total_reused_;

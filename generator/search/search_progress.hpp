@@ -14,14 +14,21 @@ namespace policytune {
 
 // Reports a search as it goes: on a terminal one line rewritten in place (counts, failures,
 // best so far, ETA); otherwise one plain line per variant, for logs.
+
+// How progress is shown: one plain line per event (a log, a pipe) or a status line rewritten in
+// place (a terminal).
+enum class ProgressStyle { lines, status_line };
+
+// Where a variant's rows came from: measured by this run, or stored by an earlier one.
+enum class VariantOrigin { measured_now, stored_earlier };
 class SearchProgress final : public RunLog {
 public:
-  SearchProgress(std::FILE* stream, bool terminal) : stream_(stream), terminal_(terminal) {}
+  SearchProgress(std::FILE* stream, ProgressStyle style)
+      : stream_(stream), terminal_(style == ProgressStyle::status_line) {}
 
   void begin_workload(const std::string& title, std::uint64_t planned);
-  // `reused`: found in the database from an earlier run, not measured again.
   void variant_done(const std::string& variant, Status status, const std::string& reason, std::optional<double> score,
-                    bool reused);
+                    VariantOrigin origin);
   void end_workload();
   void message(const std::string& text) override;
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "select/analysis.hpp"
 #include "select/score.hpp"
+#include "select/workload_group.hpp"
 
 namespace policytune {
 

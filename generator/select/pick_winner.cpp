@@ -3,8 +3,8 @@
 #include <cmath>
 #include <map>
 
-#include "select/analysis.hpp"
 #include "select/confirmed_variants.hpp"
+#include "select/workload_group.hpp"
 
 namespace policytune {
 namespace {

@@ -6,9 +6,9 @@
 #include <set>
 
 #include "core/user_error.hpp"
-#include "select/analysis.hpp"
 #include "select/architecture_fallback.hpp"
 #include "select/pick_winner.hpp"
+#include "select/workload_group.hpp"
 
 namespace policytune {
 namespace {

@@ -49,7 +49,7 @@ struct CheckWorkspace {
   std::string searched_database() {
     const std::string path = (directory.path() / "searched.db").string();
     if (!fs::exists(path)) {
-      SearchProgress progress(quiet, false);
+      SearchProgress progress(quiet, ProgressStyle::lines);
       run_search(options("searched.db").measuring, progress);
     }
     return path;
@@ -59,7 +59,7 @@ struct CheckWorkspace {
   std::string searched_sized_database() {
     const std::string path = (directory.path() / "sized.db").string();
     if (!fs::exists(path)) {
-      SearchProgress progress(quiet, false);
+      SearchProgress progress(quiet, ProgressStyle::lines);
       run_search(options("sized.db", kSizedWork).measuring, progress);
     }
     return path;
@@ -78,7 +78,7 @@ struct CheckWorkspace {
   }
 
   CheckReport check(const CheckOptions& options) {
-    SearchProgress progress(quiet, false);
+    SearchProgress progress(quiet, ProgressStyle::lines);
     return run_check(options, progress);
   }
 };

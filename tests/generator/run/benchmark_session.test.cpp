@@ -29,7 +29,7 @@ struct Session {
   testing::TemporaryDirectory directory{"session"};
   std::FILE* log = std::tmpfile();
   RunOptions options;
-  SearchProgress progress{log, false};
+  SearchProgress progress{log, ProgressStyle::lines};
 
   explicit Session(std::size_t batch_size) {
     options.build_directory = directory.file("build");

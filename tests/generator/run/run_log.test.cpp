@@ -25,10 +25,11 @@ std::string run_log_written(std::FILE* stream) {
 }  // namespace
 
 TEST_CASE("a run log's messages are lines of their own, cleared first on a terminal", "[run_log]") {
-  for (const bool terminal : {false, true}) {
+  for (const ProgressStyle style : {ProgressStyle::lines, ProgressStyle::status_line}) {
+    const bool terminal = style == ProgressStyle::status_line;
     std::FILE* stream = std::tmpfile();
     REQUIRE(stream != nullptr);
-    SearchProgress progress(stream, terminal);
+    SearchProgress progress(stream, style);
     RunLog& log = progress;
     log.message("base: built in 1.2 s");
     log.message("unroll_2: skipped by the device");
@@ -42,7 +43,7 @@ TEST_CASE("a run log's messages are lines of their own, cleared first on a termi
 TEST_CASE("a run log sums build and run time, from lanes that measure at once", "[run_log]") {
   std::FILE* stream = std::tmpfile();
   REQUIRE(stream != nullptr);
-  SearchProgress progress(stream, false);
+  SearchProgress progress(stream, ProgressStyle::lines);
   RunLog& log = progress;
   log.add_build_time(1.5);
   log.add_build_time(0.25);

@@ -33,7 +33,7 @@ TEST_CASE("a session times a variant's run by the factor over base, or by the se
   using Seconds = BenchmarkSession::Seconds;
   std::FILE* quiet = std::tmpfile();
   REQUIRE(quiet != nullptr);
-  SearchProgress progress(quiet, false);
+  SearchProgress progress(quiet, ProgressStyle::lines);
   RunOptions options;
   {
     const BenchmarkSession session(options, progress, read_benchmark_source(testing::kTinyBenchmark));

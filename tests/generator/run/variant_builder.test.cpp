@@ -19,7 +19,7 @@ namespace {
 struct TinyBuilder {
   testing::TemporaryDirectory directory{"variant-builder"};
   std::FILE* log = std::tmpfile();
-  SearchProgress progress{log, false};
+  SearchProgress progress{log, ProgressStyle::lines};
   BenchmarkSource source = read_benchmark_source(testing::kTinyBenchmark);
   RunOptions options;
   CompileTimeWorkload workload{"T{ct}=I32", {{"TUNE_T", "int"}}, {{"T{ct}", "I32"}}};

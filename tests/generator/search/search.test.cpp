@@ -73,7 +73,7 @@ TEST_CASE("every compile-time workload is searched", "[search]") {
   auto options = workspace.options(kTinyBenchmark);
   options.strategy = "exhaustive";  // a budget below the space's size makes `auto` search adaptively
   options.budget = 2;
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   std::map<std::string, std::set<std::string>> variants_by_workload;
   for (const auto& row : workspace.rows()) {
@@ -91,7 +91,7 @@ TEST_CASE("axis filters select compile-time and runtime workloads", "[search]") 
   auto options = workspace.options(kTinyBenchmark);
   options.budget = 1;
   options.filters = {parse_axis_filter("T{ct}=F32"), parse_axis_filter("N=4000")};
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   for (const auto& row : workspace.rows()) {
     CHECK(row.ct_workload == "T{ct}=F32");
@@ -109,7 +109,7 @@ TEST_CASE("each fault is recorded with its status and the search completes", "[s
   // variant still ends in time; short sampling keeps the run limit at its 10 s floor.
   options.sampling.min_samples = 3;
   options.sampling.max_time = 0.02;
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   const auto rows = workspace.rows();
   const auto statuses = status_by_variant(rows);
@@ -136,7 +136,7 @@ TEST_CASE("what a variant's own harness document forges is stored as a failed ru
   Workspace workspace;
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/forged.cpp");
   options.sampling.min_samples = 5;
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   const auto rows = workspace.rows();
   std::map<std::string, std::string> reasons;
@@ -172,7 +172,7 @@ TEST_CASE("when every variant fails the search stops with the first failure", "[
   Workspace workspace;
   auto options = workspace.options(kAllFail);
   options.filters = {parse_axis_filter("T{ct}=I32")};
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   REQUIRE_THROWS_MATCHES(
       run_search(options, progress), UserError, Catch::Predicate<UserError>([](const UserError& error) {
         const std::string text = error.what();
@@ -184,7 +184,7 @@ TEST_CASE("when every variant fails the search stops with the first failure", "[
 
 TEST_CASE("variants the device cannot launch are recorded as skipped, not failed", "[search]") {
   Workspace workspace;
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(workspace.options(kDeviceLimits), progress);
   CHECK(progress.failed() == 0);
   CHECK(progress.skipped() == 2);
@@ -206,7 +206,7 @@ TEST_CASE("shards of a search are disjoint and together are the whole search", "
     auto options = workspace.options(kCheckWork, "shard" + std::to_string(k) + ".db");
     options.shard_index = k;
     options.shard_count = 3;
-    SearchProgress progress(workspace.quiet, false);
+    SearchProgress progress(workspace.quiet, ProgressStyle::lines);
     run_search(options, progress);
     for (const auto& [variant, status] : status_by_variant(workspace.rows("shard" + std::to_string(k) + ".db"))) {
       if (variant == "base") continue;  // every shard measures its own base
@@ -219,7 +219,7 @@ TEST_CASE("shards of a search are disjoint and together are the whole search", "
   auto bad = workspace.options(kCheckWork);
   bad.shard_index = 4;
   bad.shard_count = 3;
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   CHECK_THROWS_WITH(run_search(bad, progress), Catch::Contains("--shard 4/3"));
 }
 
@@ -231,7 +231,7 @@ TEST_CASE("the same seed searches the same variants in the same order", "[search
     options.budget = 3;
     options.seed = seed;
     options.filters = {parse_axis_filter("T{ct}=I32")};
-    SearchProgress progress(workspace.quiet, false);
+    SearchProgress progress(workspace.quiet, ProgressStyle::lines);
     run_search(options, progress);
     std::vector<std::string> variants;
     for (const auto& row : workspace.rows(database)) {
@@ -249,10 +249,10 @@ TEST_CASE("a resumed search measures only what is missing", "[search]") {
   auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.budget = 2;
-  SearchProgress first(workspace.quiet, false);
+  SearchProgress first(workspace.quiet, ProgressStyle::lines);
   run_search(options, first);
   options.budget.reset();
-  SearchProgress second(workspace.quiet, false);
+  SearchProgress second(workspace.quiet, ProgressStyle::lines);
   run_search(options, second);
   CHECK(second.reused() == 2);
   CHECK(second.measured() == 4);
@@ -310,7 +310,7 @@ TEST_CASE("kill -9 in the middle of a search then resume gives the full set with
 
   auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   CHECK(progress.reused() >= 2);
   const auto rows = workspace.rows();
@@ -326,7 +326,7 @@ TEST_CASE("kill -9 in the middle of a search then resume gives the full set with
 TEST_CASE("variants the constraints exclude are never built nor counted", "[search][constraint]") {
   Workspace workspace;
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/constrained/sum.cpp");
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   std::set<std::string> variants;
   for (const auto& row : workspace.rows()) variants.insert(row.variant);
@@ -338,7 +338,7 @@ TEST_CASE("variants the constraints exclude are never built nor counted", "[sear
   options = budgeted.options(POLICYTUNE_TEST_DATA "/search/bench/constrained/sum.cpp");
   options.strategy = "random";
   options.budget = 4;
-  SearchProgress budgeted_progress(budgeted.quiet, false);
+  SearchProgress budgeted_progress(budgeted.quiet, ProgressStyle::lines);
   run_search(options, budgeted_progress);
   CHECK(budgeted_progress.measured() == 4);
   for (const auto& row : budgeted.rows()) CHECK(variants.count(row.variant) == 1);
@@ -350,7 +350,7 @@ TEST_CASE("progress and the recorded space count the variants the constraints al
   const fs::path log = workspace.root / "progress.log";
   std::FILE* stream = std::fopen(log.c_str(), "w");
   REQUIRE(stream != nullptr);
-  SearchProgress progress(stream, false);
+  SearchProgress progress(stream, ProgressStyle::lines);
   run_search(options, progress);
   std::fclose(stream);
   // 6 of the 16 combinations are allowed: the whole allowed space searched reads 6 / 6.
@@ -376,7 +376,7 @@ TEST_CASE("each measurement lane runs its variants on its own device", "[search]
   Workspace workspace;
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/lanes/visible.cpp");
   options.lanes = 2;
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   const auto lanes = lanes_of(workspace.rows());
   REQUIRE(lanes.size() == 2);
@@ -391,7 +391,7 @@ TEST_CASE("each measurement lane runs its variants on its own device", "[search]
   Workspace allocated;
   options = allocated.options(POLICYTUNE_TEST_DATA "/search/bench/lanes/visible.cpp");
   options.lanes = 2;
-  SearchProgress allocated_progress(allocated.quiet, false);
+  SearchProgress allocated_progress(allocated.quiet, ProgressStyle::lines);
   run_search(options, allocated_progress);
   if (before != nullptr) {
     ::setenv("CUDA_VISIBLE_DEVICES", saved.c_str(), 1);
@@ -407,7 +407,7 @@ TEST_CASE("each measurement lane runs its variants on its own device", "[search]
   Workspace single;
   options = single.options(POLICYTUNE_TEST_DATA "/search/bench/lanes/visible.cpp");
   options.budget = 2;
-  SearchProgress single_progress(single.quiet, false);
+  SearchProgress single_progress(single.quiet, ProgressStyle::lines);
   ::unsetenv("CUDA_VISIBLE_DEVICES");
   run_search(options, single_progress);
   if (before != nullptr) ::setenv("CUDA_VISIBLE_DEVICES", saved.c_str(), 1);
@@ -422,7 +422,7 @@ TEST_CASE("a time limit (--time-limit) ends a search after the round that passes
   options.batch_size = 1;
   options.jobs = 1;  // rounds of one variant (one core, one variant per binary)
   options.time_limit = 0.001;
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   CHECK(progress.measured() == 1);  // the first round only: the limit had passed when it ended
 }
@@ -443,7 +443,7 @@ TEST_CASE("a strategy that learns gets rounds of a quarter of its budget, at lea
   options.budget = 6;
   options.jobs = 1;
   options.time_limit = 0.001;
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   CHECK(progress.measured() == 2);
 }
@@ -453,7 +453,7 @@ TEST_CASE("compile-only searches (--compile-only) build the variants, run and st
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/batch_isolation.cpp");
   options.compile_only = true;
   options.strategy = "exhaustive";
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   CHECK(progress.measured() == 8);
   CHECK(progress.failed() == 2);
@@ -471,7 +471,7 @@ TEST_CASE("a compiler launcher runs every compile, batches included", "[search][
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.compiler.launcher = launcher;
   options.confirmation.finalists = 0;  // the search's own compiles; the confirmation builds its finalists again
-  SearchProgress progress(workspace.quiet, false);
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   CHECK(progress.measured() == 6);
   std::ifstream launched(log);
@@ -494,7 +494,7 @@ TEST_CASE("a search ends each workload with an interleaved confirmation of its f
   options.confirmation = {3, 2};  // every variant a finalist: which ones lead depends on the machine's load
   const fs::path log = workspace.root / "progress.log";
   std::FILE* stream = std::fopen(log.c_str(), "w");
-  SearchProgress progress(stream, false);
+  SearchProgress progress(stream, ProgressStyle::lines);
   run_search(options, progress);
   std::fclose(stream);
   const std::string said = read_text_file(log.string());
@@ -512,7 +512,7 @@ TEST_CASE("a search ends each workload with an interleaved confirmation of its f
   // Resumed with everything stored and confirmed: no confirmation again.
   const fs::path again = workspace.root / "again.log";
   stream = std::fopen(again.c_str(), "w");
-  SearchProgress resumed(stream, false);
+  SearchProgress resumed(stream, ProgressStyle::lines);
   run_search(options, resumed);
   std::fclose(stream);
   CHECK_THAT(read_text_file(again.string()), !Catch::Contains("confirmation"));

@@ -40,12 +40,12 @@ std::string as_displayed(const std::string& text) {
 TEST_CASE("on a terminal, why a variant failed stays on screen", "[search_progress]") {
   std::FILE* stream = std::tmpfile();
   REQUIRE(stream != nullptr);
-  SearchProgress progress(stream, true);
+  SearchProgress progress(stream, ProgressStyle::status_line);
   progress.begin_workload("tiny.sum[T{ct}=I32]", 3);
-  progress.variant_done("unroll_1", Status::ok, "", 1.25, false);
+  progress.variant_done("unroll_1", Status::ok, "", 1.25, VariantOrigin::measured_now);
   progress.variant_done("unroll_2", Status::build_failed, "sum.cpp:12: error: 'x' was not declared", std::nullopt,
-                        false);
-  progress.variant_done("unroll_3", Status::ok, "", 1.5, false);
+                        VariantOrigin::measured_now);
+  progress.variant_done("unroll_3", Status::ok, "", 1.5, VariantOrigin::measured_now);
   progress.end_workload();
   const std::string shown = as_displayed(written(stream));
   std::fclose(stream);
@@ -59,10 +59,10 @@ TEST_CASE("on a terminal, a skipped variant and failures stored earlier get no l
           "[search_progress]") {
   std::FILE* stream = std::tmpfile();
   REQUIRE(stream != nullptr);
-  SearchProgress progress(stream, true);
+  SearchProgress progress(stream, ProgressStyle::status_line);
   progress.begin_workload("tiny.sum", 2);
-  progress.variant_done("unroll_1", Status::skipped, "too many threads", std::nullopt, false);
-  progress.variant_done("unroll_2", Status::run_failed, "signal 11", std::nullopt, true);
+  progress.variant_done("unroll_1", Status::skipped, "too many threads", std::nullopt, VariantOrigin::measured_now);
+  progress.variant_done("unroll_2", Status::run_failed, "signal 11", std::nullopt, VariantOrigin::stored_earlier);
   progress.end_workload();
   const std::string shown = as_displayed(written(stream));
   std::fclose(stream);
@@ -72,9 +72,9 @@ TEST_CASE("on a terminal, a skipped variant and failures stored earlier get no l
 TEST_CASE("in a log, every variant gets a line with its outcome", "[search_progress]") {
   std::FILE* stream = std::tmpfile();
   REQUIRE(stream != nullptr);
-  SearchProgress progress(stream, false);
+  SearchProgress progress(stream, ProgressStyle::lines);
   progress.begin_workload("tiny.sum", 1);
-  progress.variant_done("unroll_1", Status::run_failed, "exit code 3", std::nullopt, false);
+  progress.variant_done("unroll_1", Status::run_failed, "exit code 3", std::nullopt, VariantOrigin::measured_now);
   const std::string text = written(stream);
   std::fclose(stream);
   CHECK(text == "tiny.sum: searching 1 variants\ntiny.sum [1/1] 1 failed | unroll_1: run_failed: exit code 3\n");

@@ -86,7 +86,7 @@ struct RecordedSearch {
     options.budget = budget;
     options.confirmation.finalists = finalists;
     const std::string before = read(log);
-    SearchProgress own(quiet, false);
+    SearchProgress own(quiet, ProgressStyle::lines);
     run_search(options, progress != nullptr ? *progress : own);
     return read(log).substr(before.size());
   }
@@ -128,7 +128,7 @@ TEST_CASE("a search that finds everything stored compiles nothing, in a fresh bu
   RecordedSearch recorded;
   const std::string first = recorded.search(2);
   CHECK(lines_of(first, "-DTUNE_BASE=1") == 1);
-  SearchProgress progress(recorded.quiet, false);
+  SearchProgress progress(recorded.quiet, ProgressStyle::lines);
   CHECK(recorded.search(2, &progress).empty());
   CHECK(progress.measured() == 0);
   CHECK(progress.reused() == 4);  // two variants of each of the two workloads
@@ -137,7 +137,7 @@ TEST_CASE("a search that finds everything stored compiles nothing, in a fresh bu
 TEST_CASE("a search that lacks results builds base and exactly what it lacks", "[base_answer][search]") {
   RecordedSearch recorded;
   recorded.search(2);
-  SearchProgress progress(recorded.quiet, false);
+  SearchProgress progress(recorded.quiet, ProgressStyle::lines);
   recorded.finalists = 0;  // the confirmation would build the new finalist again, among others
   const std::string compiles = recorded.search(3, &progress);
   CHECK(progress.measured() == 2);
@@ -163,7 +163,7 @@ TEST_CASE("a damaged stored answer is asked of base again and replaced", "[base_
   RecordedSearch recorded;
   recorded.search(2);
   execute(recorded.database(), "UPDATE base_answers SET listing = 'not json'");
-  SearchProgress progress(recorded.quiet, false);
+  SearchProgress progress(recorded.quiet, ProgressStyle::lines);
   const std::string compiles = recorded.search(2, &progress);
   CHECK(lines_of(compiles) == 1);  // base only
   CHECK(lines_of(compiles, "-DTUNE_BASE=1") == 1);
@@ -178,7 +178,7 @@ TEST_CASE("an answer of a device that could not run is neither kept nor trusted"
   // search without asking base again.
   execute(recorded.database(),
           R"(UPDATE base_answers SET device = '{"policytune_harness": 1, "status": "no_device", "reason": "busy"}')");
-  SearchProgress progress(recorded.quiet, false);
+  SearchProgress progress(recorded.quiet, ProgressStyle::lines);
   const std::string compiles = recorded.search(2, &progress);
   CHECK(lines_of(compiles, "-DTUNE_BASE=1") == 1);  // base asked again, and it runs here
   CHECK(progress.reused() == 4);
@@ -191,7 +191,7 @@ TEST_CASE("a stored answer base contradicts is replaced and the search goes on w
   // An answer that parses but names another CPU: nothing is stored for it, so base is built, and
   // base names this one, whose results are all stored.
   execute(recorded.database(), "UPDATE base_answers SET device = replace(device, '\"name\":\"', '\"name\":\"Other ')");
-  SearchProgress progress(recorded.quiet, false);
+  SearchProgress progress(recorded.quiet, ProgressStyle::lines);
   const std::string compiles = recorded.search(2, &progress);
   CHECK(lines_of(compiles) == 1);
   CHECK(progress.measured() == 0);
@@ -206,7 +206,7 @@ TEST_CASE("another compiler is not trusted with the stored answer", "[base_answe
     1000000000, 1000000000
   };
   REQUIRE(::utime(recorded.compiler.c_str(), &times) == 0);  // the same path, another file
-  SearchProgress progress(recorded.quiet, false);
+  SearchProgress progress(recorded.quiet, ProgressStyle::lines);
   const std::string compiles = recorded.search(2, &progress);
   CHECK(lines_of(compiles, "-DTUNE_BASE=1") == 1);
   CHECK(lines_of(compiles) == 1);

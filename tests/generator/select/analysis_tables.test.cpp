@@ -1,4 +1,4 @@
-#include "select/analysis.hpp"
+#include "select/analysis_tables.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -6,44 +6,11 @@
 #include <vector>
 
 #include "core/user_error.hpp"
+#include "support/analysis_rows.hpp"
 
 using namespace policytune;
-
-namespace {
-
-Measurement analysis_row(const std::string& hash, const std::string& variant, const std::string& rt_workload,
-                         double median, const std::string& recorded_at, Status status = Status::ok,
-                         const std::string& reason = "") {
-  Measurement m;
-  m.algorithm = "tiny";
-  m.benchmark = "tiny.sum";
-  m.device = {"Host CPU", 2, 0, false, "", ""};
-  m.toolkit = "GCC 12.2.0";
-  m.source_hash = hash;
-  m.ct_workload = "T{ct}=I32";
-  m.variant = variant;
-  m.entry = "sum";
-  m.rt_workload = rt_workload;
-  m.status = status;
-  m.reason = reason;
-  if (status == Status::ok) m.statistics = {10, median, median, median / 100, median, median};
-  m.recorded_at = recorded_at;
-  return m;
-}
-
-// tiny.sum before and after a comment was edited: the same variants, measured again, another winner.
-std::vector<Measurement> two_sources() {
-  return {
-      analysis_row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
-      analysis_row("1111111111111111", "unroll_2", "N=1000", 1.0, "2025-01-01T00:00:01Z"),
-      analysis_row("1111111111111111", "unroll_3", "N=1000", 1.5, "2025-01-01T00:00:02Z"),
-      analysis_row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
-      analysis_row("2222222222222222", "unroll_2", "N=1000", 1.5, "2025-02-01T00:00:01Z"),
-      analysis_row("2222222222222222", "unroll_3", "N=1000", 1.0, "2025-02-01T00:00:02Z"),
-  };
-}
-
-}  // namespace
+using testing::analysis_row;
+using testing::two_sources;
 
 TEST_CASE("analyze names each block's source and when it was last measured, and which source is current", "[analyze]") {
   const auto rows = two_sources();
@@ -104,29 +71,6 @@ TEST_CASE("analyze --failures lists each failed variant with status and reason",
         "    unroll_2  build_failed  sum.cpp:12: error: 'x' was not declared\n"
         "    unroll_3  wrong_result  element 7: 3 != 4 (at N=4000)\n");
   CHECK(format_failures(group_by_workload(two_sources()), {}).empty());
-}
-
-TEST_CASE("each group carries the runtime axes its source's search declared", "[analyze]") {
-  const auto rows = two_sources();
-  const std::vector<SearchSpaceRecord> spaces{
-      {"tiny.sum", "2222222222222222", "tiny", "4", "", R"({"sum":[{"axis":"N","values":["10","1000"]}]})"},
-      {"other.sum", "1111111111111111", "other", "4", "", R"({"sum":[]})"}};
-  const auto groups = group_by_workload(rows, spaces, "results.db");
-  REQUIRE(groups.size() == 2);
-  CHECK(groups[0].declared.empty());  // tiny.sum's first source recorded none
-  CHECK(groups[1].declared == DeclaredAxes{{"sum", {{"N", {"10", "1000"}}}}});
-}
-
-TEST_CASE("runtime axes that are not what policytune stored name the database", "[analyze]") {
-  const auto rows = two_sources();
-  const std::vector<SearchSpaceRecord> spaces{{"tiny.sum", "2222222222222222", "tiny", "4", "", "{broken"}};
-  try {
-    group_by_workload(rows, spaces, "results.db");
-    FAIL("no error");
-  } catch (const UserError& error) {
-    CHECK_THAT(error.what(), Catch::Matchers::StartsWith("results.db"));
-    CHECK_THAT(error.what(), Catch::Matchers::Contains("tiny.sum"));
-  }
 }
 
 TEST_CASE("analyze --top names the variants a confirmation round measured again", "[analyze][confirmation]") {

@@ -51,19 +51,4 @@ struct SourceStatus {
 SourceStatus source_status(const std::vector<Measurement>& measurements,
                            std::map<std::string, std::string> current_sources);
 
-// `policytune analyze --top N`: the N best variants of every group, base always listed, and the
-// variants a confirmation round measured again (confirmed_variants.hpp) where one did.
-std::string format_top(const std::vector<WorkloadGroup>& groups, std::size_t top, const SourceStatus& sources = {});
-
-// `policytune analyze --coverage`: distinct variants measured against the size of the space (the
-// variants its constraints allow, as the search recorded it).
-std::string format_coverage(const std::vector<WorkloadGroup>& groups, const std::vector<SearchSpaceRecord>& spaces,
-                            const SourceStatus& sources = {});
-
-// `policytune analyze --failures`: every variant of a group that did not build, run or verify, with
-// its status and reason (and the runtime workloads it failed on, where it failed on some only).
-// Variants the device cannot launch are skipped, not failed, and are only counted. Empty when no
-// group has a failure.
-std::string format_failures(const std::vector<WorkloadGroup>& groups, const SourceStatus& sources = {});
-
 }  // namespace policytune
