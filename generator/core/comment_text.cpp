@@ -73,17 +73,13 @@ std::string escape(std::string_view text, bool for_comment) {
     if (is_control(code)) {
       if (for_comment) defuse_trailing_backslash(out);  // `\x5c\n`, not `\\n`: an escape reads as one
       out += control_escape(code);
-    } else if (!for_comment) {
-      out.append(text.substr(at, length));
-    } else if (code == ' ') {
+    } else if (for_comment && code == ' ') {
       defuse_trailing_backslash(out);
       out += ' ';
-    } else if (code == '/' && !out.empty() && out.back() == '*') {
-      out += " /";  // `*/` would close a block comment
-    } else if (code == '*' && !out.empty() && out.back() == '/') {
+    } else if (for_comment && code == '/' && (out.ends_with('*') || out.ends_with("??"))) {
+      out += " /";  // `*/` would close a block comment; the trigraph `??/` is a backslash
+    } else if (for_comment && code == '*' && out.ends_with('/')) {
       out += " *";  // `/*` would open one inside it
-    } else if (code == '/' && out.ends_with("??")) {
-      out += " /";  // the trigraph `??/` is a backslash
     } else {
       out.append(text.substr(at, length));
     }

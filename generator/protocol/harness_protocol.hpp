@@ -74,9 +74,9 @@ struct HarnessRun {
 // The exit code with which a harness says "no CUDA device" (automake's "skipped").
 inline constexpr int kHarnessNoDeviceExit = protocol::exit_no_device;
 
-std::vector<HarnessEntry> parse_harness_listing(const std::string& json);
-HarnessDevice parse_harness_device(const std::string& json);
-HarnessRun parse_harness_run(const std::string& json);
+std::vector<HarnessEntry> parse_harness_listing(const std::string& text);
+HarnessDevice parse_harness_device(const std::string& text);
+HarnessRun parse_harness_run(const std::string& text);
 
 // The compile-time workloads of a listing: the Cartesian product of its type axes (shared by all
 // entries), as workload strings with the defines that narrow a build to each.

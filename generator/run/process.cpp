@@ -20,7 +20,8 @@
 #include "run/child_processes.hpp"
 #include "run/job_supervisor.hpp"
 
-extern char** environ;
+// Declared by <unistd.h> only where _GNU_SOURCE is defined; POSIX guarantees the variable.
+extern char** environ;  // NOLINT(readability-redundant-declaration)
 
 namespace policytune {
 namespace {

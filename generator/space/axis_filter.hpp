@@ -19,7 +19,7 @@ struct AxisFilter {
 };
 
 // Throws UserError for a malformed spec.
-AxisFilter parse_axis_filter(const std::string& spec);
+AxisFilter parse_axis_filter(const std::string& given);
 
 // True when every filter that names `axis` allows `value` (and so when none names it).
 bool filters_allow(const std::vector<AxisFilter>& filters, const std::string& axis, const std::string& value);

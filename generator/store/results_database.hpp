@@ -37,7 +37,7 @@ public:
   // Throws UserError naming `path` when it is missing (must_exist, read_only), not a database, or
   // of another schema version; EnvironmentError when a writing mode finds it read-only.
   ResultsDatabase(std::string path, Mode mode);
-  ~ResultsDatabase();
+  ~ResultsDatabase() override;
   ResultsDatabase(const ResultsDatabase&) = delete;
   ResultsDatabase& operator=(const ResultsDatabase&) = delete;
 

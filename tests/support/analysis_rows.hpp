@@ -9,8 +9,8 @@
 namespace policytune::testing {
 
 inline Measurement analysis_row(const std::string& hash, const std::string& variant, const std::string& rt_workload,
-                         double median, const std::string& recorded_at, Status status = Status::ok,
-                         const std::string& reason = "") {
+                                double median, const std::string& recorded_at, Status status = Status::ok,
+                                const std::string& reason = "") {
   Measurement m;
   m.algorithm = "tiny";
   m.benchmark = "tiny.sum";
