@@ -1,10 +1,14 @@
 #include <fmt/format.h>
 
+#include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 
 #include "commands/command.hpp"
 #include "core/user_error.hpp"
+#include "cub_results/cub_bench_database.hpp"
+#include "cub_results/cub_import.hpp"
 #include "kernel_tuner/kernel_tuner_import.hpp"
 #include "store/results_database.hpp"
 
@@ -16,32 +20,86 @@ struct ImportOptions {
   std::string format;
   std::vector<std::string> files;
   std::optional<std::string> base;
+  std::vector<std::string> sources;
+  std::vector<std::string> compute_capabilities;
 };
+
+// `--compute-capability 9.0` (every GPU) or `'H100 80GB HBM3=9.0'` (one, named as CUB names it).
+std::map<std::string, std::string> parse_compute_capabilities(const std::vector<std::string>& given) {
+  static const std::regex capability(R"(\d{1,2}\.\d{1,2})");
+  std::map<std::string, std::string> parsed;
+  for (const auto& text : given) {
+    const auto equals = text.rfind('=');
+    const std::string gpu = equals == std::string::npos ? "" : text.substr(0, equals);
+    const std::string value = equals == std::string::npos ? text : text.substr(equals + 1);
+    if (!std::regex_match(value, capability)) {
+      throw UserError("--compute-capability '" + text + "': expected X.Y or 'GPU NAME=X.Y'");
+    }
+    parsed[gpu] = value;
+  }
+  return parsed;
+}
+
+int import_kernel_tuner_files(const ImportOptions& options) {
+  // Convert every file before writing anything: a bad file must not leave half an import behind.
+  std::vector<KernelTunerImport> imports;
+  for (const auto& file : options.files) imports.push_back(import_kernel_tuner(file, options.base));
+  ResultsDatabase database(options.database, ResultsDatabase::Mode::create_if_missing);
+  for (std::size_t i = 0; i < imports.size(); ++i) {
+    database.record(imports[i].space);
+    database.record(imports[i].measurements);
+    std::size_t failed = 0;
+    for (const auto& m : imports[i].measurements) failed += m.status != Status::ok ? 1 : 0;
+    fmt::print("{}: imported {} configurations ({} failed) of {} on {}, base = {}\n", options.files[i],
+               imports[i].measurements.size() - 1, failed, imports[i].space.benchmark,
+               imports[i].measurements.front().device.name, imports[i].base_configuration);
+  }
+  return 0;
+}
+
+int import_cub_files(const ImportOptions& options) {
+  const CubImportOptions cub{options.sources, parse_compute_capabilities(options.compute_capabilities)};
+  std::vector<CubImport> imports;  // all converted before anything is written, as above
+  for (const auto& file : options.files) imports.push_back(import_cub(read_cub_bench_database(file), cub));
+  ResultsDatabase database(options.database, ResultsDatabase::Mode::create_if_missing);
+  for (const auto& imported : imports) {
+    for (const auto& space : imported.spaces) database.record(space);
+    database.record(imported.measurements);
+    for (const auto& line : imported.summary) fmt::print("{}\n", line);
+  }
+  return 0;
+}
 
 }  // namespace
 
 RunCommand setup_import(CLI::App& app) {
   auto options = std::make_shared<ImportOptions>();
   add_database_option(app, options->database);
-  app.add_option("format", options->format, "what the files are")->required()->check(CLI::IsMember({"kernel-tuner"}));
-  app.add_option("files", options->files, "Kernel Tuner cache files (.json or .json.gz)")->required();
+  app.add_option("format", options->format, "what the files are: kernel-tuner or cub")
+      ->required()
+      ->check(CLI::IsMember({"kernel-tuner", "cub"}));
+  app.add_option("files", options->files,
+                 "Kernel Tuner cache files (.json or .json.gz), or the cccl_meta_bench.db files of CUB's search.py")
+      ->required();
   app.add_option("--base", options->base,
-                 "cache key of the configuration to score against (default: the first successful one)");
+                 "kernel-tuner: cache key of the configuration to score against (default: the first successful one)");
+  app.add_option("--source", options->sources,
+                 "cub: a benchmark file the results were measured with (its rows take its source hash, so "
+                 "generate and check use them); repeatable")
+      ->allow_extra_args(false);
+  app.add_option("--compute-capability", options->compute_capabilities,
+                 "cub: X.Y for every GPU, or 'NAME=X.Y' for one named as CUB names it (CUB does not record it); "
+                 "repeatable")
+      ->allow_extra_args(false);
   return [options] {
-    // Convert every file before writing anything: a bad file must not leave half an import behind.
-    std::vector<KernelTunerImport> imports;
-    for (const auto& file : options->files) imports.push_back(import_kernel_tuner(file, options->base));
-    ResultsDatabase database(options->database, ResultsDatabase::Mode::create_if_missing);
-    for (std::size_t i = 0; i < imports.size(); ++i) {
-      database.record(imports[i].space);
-      database.record(imports[i].measurements);
-      std::size_t failed = 0;
-      for (const auto& m : imports[i].measurements) failed += m.status != Status::ok ? 1 : 0;
-      fmt::print("{}: imported {} configurations ({} failed) of {} on {}, base = {}\n", options->files[i],
-                 imports[i].measurements.size() - 1, failed, imports[i].space.benchmark,
-                 imports[i].measurements.front().device.name, imports[i].base_configuration);
+    if (options->format == "cub") {
+      if (options->base) throw UserError("--base is for kernel-tuner files: CUB's results name their base");
+      return import_cub_files(*options);
     }
-    return 0;
+    if (!options->sources.empty() || !options->compute_capabilities.empty()) {
+      throw UserError("--source and --compute-capability are for cub files");
+    }
+    return import_kernel_tuner_files(*options);
   };
 }
 

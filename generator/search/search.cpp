@@ -247,16 +247,13 @@ private:
 
   Outcome search_all() {
     const SearchSpace& space = session_.space();
-    std::string ranges;
-    for (const auto& p : space.parameters()) {
-      ranges += fmt::format("{} {} {}:{}:{}\n", p.macro, p.label, p.start, p.end, p.step);
-    }
     // The size coverage is measured against: what the constraints allow on this device, where the
     // space is small enough to count; else every combination of the %RANGE% values.
     const VariantSpace whole(space, session_.constraints(), session_.device().limits);
     const auto allowed = whole.count_allowed(kCountLimit);
     database_.record(SearchSpaceRecord{session_.name(), session_.source_hash(), session_.algorithm(),
-                                       allowed ? std::to_string(*allowed) : space.size().to_string(), ranges,
+                                       allowed ? std::to_string(*allowed) : space.size().to_string(),
+                                       range_lines(space),
                                        format_declared_axes(declared_runtime_axes(session_.entries()))});
     if (options_.compile_only) {
       for (const auto& workload : session_.selected_workloads()) compile_workload(workload);

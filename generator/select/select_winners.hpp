@@ -30,7 +30,7 @@ struct WinnerOptions {
   // The SM number of `device` ("100"), for a device no results of the benchmark come from: with
   // nearest, where no device of that architecture was measured either, the nearest lower
   // architecture's winners serve it. Empty: no such stand-in.
-  std::string device_architecture;
+  std::string device_architecture{};
   // The benchmark's runtime axes, which the scores weigh by (declared_axes.hpp); empty: the
   // runtime workloads base measured stand in for them.
   DeclaredAxes declared = {};

@@ -46,10 +46,10 @@ struct ArchitecturePolicies {
   std::string architecture;  // "90", or "host"
   std::string device_note;   // which device's measurements, and any nearest match
   std::vector<WorkloadPolicy> workloads;
-  std::string device;  // the device whose measurements these are
+  std::string device{};  // the device whose measurements these are
   // The architecture they were measured on: `architecture`, or, for the architecture of a device
   // nobody measured it on (nearest match), the nearest lower one that stands in for it.
-  std::string measured_architecture;
+  std::string measured_architecture{};
 };
 
 }  // namespace policytune

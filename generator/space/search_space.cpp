@@ -1,5 +1,7 @@
 #include "space/search_space.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <set>
 #include <sstream>
@@ -210,6 +212,13 @@ std::optional<Variant> parse_test_variant(const std::string& source, const std::
       throw UserError(file, line, "%TEST% '" + name + "' is not a variant of this benchmark's %RANGE% space");
   });
   return variant;
+}
+
+std::string range_lines(const SearchSpace& space) {
+  std::string lines;
+  for (const auto& p : space.parameters())
+    lines += fmt::format("{} {} {}:{}:{}\n", p.macro, p.label, p.start, p.end, p.step);
+  return lines;
 }
 
 }  // namespace policytune

@@ -81,4 +81,8 @@ void for_each_directive(const std::string& source, const std::string& keyword,
 // A C identifier: what labels and macros must be.
 bool is_identifier(const std::string& text) noexcept;
 
+// The %RANGE% lines as a search records them (SearchSpaceRecord::ranges): `MACRO label start:end:step`,
+// one per line.
+std::string range_lines(const SearchSpace& space);
+
 }  // namespace policytune

@@ -80,6 +80,21 @@ std::string SqliteStatement::text(int column) const {
   return {reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
 }
 
+std::string SqliteStatement::blob(int column) const {
+  const auto* bytes = static_cast<const char*>(sqlite3_column_blob(statement_, column));
+  if (bytes == nullptr) return {};
+  return {bytes, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
+}
+
+bool SqliteStatement::is_null(int column) const { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
+
+int SqliteStatement::column_count() const { return sqlite3_column_count(statement_); }
+
+std::string SqliteStatement::column_name(int column) const {
+  const char* name = sqlite3_column_name(statement_, column);
+  return name == nullptr ? "" : name;
+}
+
 namespace {
 
 // A file: URI naming `path`, with the characters a URI gives meaning to escaped.

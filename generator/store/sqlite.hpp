@@ -43,6 +43,10 @@ public:
   double real(int column) const;
   std::optional<double> optional_real(int column) const;
   std::string text(int column) const;
+  std::string blob(int column) const;  // the bytes as stored; empty for NULL
+  bool is_null(int column) const;
+  int column_count() const;
+  std::string column_name(int column) const;
 
 private:
   sqlite3* db_ = nullptr;

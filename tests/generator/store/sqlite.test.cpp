@@ -112,3 +112,21 @@ TEST_CASE("a read-only connection reads and refuses to write; a write-protected 
     CHECK(protected_file.read_only());
   }
 }
+
+TEST_CASE("a statement names its columns and reads blobs, zero bytes included, and NULLs", "[sqlite]") {
+  testing::TemporaryDirectory directory("sqlite");
+  SqliteConnection connection(directory.file("test.db"), SqliteAccess::create);
+  connection.execute("CREATE TABLE b (\"T{ct}\" TEXT, data BLOB)");
+  connection.execute("INSERT INTO b VALUES ('I32', x'00ff0041'), (NULL, NULL)");
+  auto select = connection.prepare("SELECT * FROM b ORDER BY rowid");
+  CHECK(select.column_count() == 2);
+  CHECK(select.column_name(0) == "T{ct}");
+  CHECK(select.column_name(1) == "data");
+  REQUIRE(select.step());
+  CHECK(select.blob(1) == std::string("\0\xff\0A", 4));
+  CHECK_FALSE(select.is_null(0));
+  REQUIRE(select.step());
+  CHECK(select.is_null(0));
+  CHECK(select.is_null(1));
+  CHECK(select.blob(1).empty());
+}
