@@ -44,7 +44,8 @@ CubEntryTable read_entry(SqliteConnection& connection, const std::string& path, 
                          const std::string& entry) {
   const std::string table = algorithm + "." + entry;
   if (!has_table(connection, table)) {
-    throw UserError(path, 0, fmt::format("subbenches lists {} {}, but there is no table \"{}\"", algorithm, entry, table));
+    throw UserError(path, 0,
+                    fmt::format("subbenches lists {} {}, but there is no table \"{}\"", algorithm, entry, table));
   }
   auto select = connection.prepare(("SELECT rowid, * FROM " + quoted_name(table) + " ORDER BY rowid").c_str());
   std::map<std::string, int> columns;
@@ -56,7 +57,8 @@ CubEntryTable read_entry(SqliteConnection& connection, const std::string& path, 
   }
   for (const char* needed : {"ctk", "cccl", "gpu", "variant", "center", "samples"}) {
     if (columns.count(needed) == 0) {
-      throw UserError(path, 0, fmt::format("table \"{}\" has no column '{}', which CUB's scripts write", table, needed));
+      throw UserError(path, 0,
+                      fmt::format("table \"{}\" has no column '{}', which CUB's scripts write", table, needed));
     }
   }
   CubEntryTable result{algorithm, entry, {}};
@@ -109,7 +111,8 @@ CubBenchDatabase read_cub_bench_database(const std::string& path) {
     auto entries = connection.prepare("SELECT algorithm, bench FROM subbenches ORDER BY rowid");
     std::vector<std::pair<std::string, std::string>> listed;
     while (entries.step()) listed.emplace_back(entries.text(0), entries.text(1));
-    for (const auto& [algorithm, entry] : listed) database.entries.push_back(read_entry(connection, path, algorithm, entry));
+    for (const auto& [algorithm, entry] : listed)
+      database.entries.push_back(read_entry(connection, path, algorithm, entry));
     database.builds = read_processes(connection, path, "builds");
     database.runs = read_processes(connection, path, "runs");
   } catch (const SqliteError& failure) {

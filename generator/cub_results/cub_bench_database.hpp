@@ -17,10 +17,10 @@ namespace policytune {
 
 // One measured state.
 struct CubStateRow {
-  std::string ctk;      // "12.8"
-  std::string cccl;     // the CCCL revision the benchmark was built from
-  std::string gpu;      // "H100 80GB HBM3 (5120, 132, eccon)"
-  std::string variant;  // "base" or "ipt_13.tpb_256.ipv_1"
+  std::string ctk;               // "12.8"
+  std::string cccl;              // the CCCL revision the benchmark was built from
+  std::string gpu;               // "H100 80GB HBM3 (5120, 132, eccon)"
+  std::string variant;           // "base" or "ipt_13.tpb_256.ipv_1"
   std::optional<double> center;  // seconds, the estimator's (the median by default)
   std::string samples;           // fpzip-compressed (cub_sample_blob.hpp); may be empty
   Workload axes;                 // every axis column, in the table's order

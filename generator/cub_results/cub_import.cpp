@@ -31,7 +31,8 @@ DeviceIdentity device_of(const std::string& gpu, const CubImportOptions& options
   static const std::regex pattern(R"(^(.+) \((\d{1,9}), (\d{1,9}), (eccon|eccoff)\)$)");
   std::smatch match;
   if (!std::regex_match(gpu, match, pattern)) {
-    throw UserError(path, 0, fmt::format("{}: gpu '{}' is not CUB's 'NAME (BUS WIDTH, SMS, eccon|eccoff)'", where, gpu));
+    throw UserError(path, 0,
+                    fmt::format("{}: gpu '{}' is not CUB's 'NAME (BUS WIDTH, SMS, eccon|eccoff)'", where, gpu));
   }
   DeviceIdentity device;
   device.name = match[1];
@@ -66,7 +67,8 @@ std::map<std::string, GivenSource> read_sources(const std::vector<std::string>& 
   std::map<std::string, GivenSource> sources;
   for (const auto& path : paths) {
     BenchmarkSource source = read_benchmark_source(path);
-    sources.emplace(benchmark_name_from_path(path), GivenSource{path, content_hash(source.text), std::move(source.space)});
+    sources.emplace(benchmark_name_from_path(path),
+                    GivenSource{path, content_hash(source.text), std::move(source.space)});
   }
   return sources;
 }
@@ -74,7 +76,8 @@ std::map<std::string, GivenSource> read_sources(const std::vector<std::string>& 
 // The compile-time and runtime workloads of one state: `{ct}` axes and the others.
 std::pair<Workload, Workload> split_axes(const Workload& axes) {
   std::pair<Workload, Workload> split;
-  for (const auto& axis : axes) (axis.axis.find("{ct}") != std::string::npos ? split.first : split.second).push_back(axis);
+  for (const auto& axis : axes)
+    (axis.axis.find("{ct}") != std::string::npos ? split.first : split.second).push_back(axis);
   return split;
 }
 
@@ -126,15 +129,16 @@ CubImport import_cub(const CubBenchDatabase& database, const CubImportOptions& o
   std::map<std::string, std::size_t> rows_per_benchmark;
   // What each measured variant's failure row must copy: one row per entry, workload and GPU.
   std::map<std::string, std::vector<Measurement>> failure_templates;  // algorithm -> template rows
-  std::set<std::string> measured;  // algorithm|ctk|cccl|variant
+  std::set<std::string> measured;                                     // algorithm|ctk|cccl|variant
   for (const auto& entry : database.entries) {
     const std::string benchmark = benchmark_of_cub_algorithm(entry.algorithm);
     const auto source = sources.find(benchmark);
     for (const auto& state : entry.rows) {
       const std::string where = fmt::format("table \"{}.{}\", row {}", entry.algorithm, entry.entry, state.row_id);
       if (source != sources.end() && state.variant != "base" && !source->second.space.parse_name(state.variant)) {
-        throw UserError(path, 0, fmt::format("{}: variant '{}' is not in the space of {}", where, state.variant,
-                                             source->second.path));
+        throw UserError(
+            path, 0,
+            fmt::format("{}: variant '{}' is not in the space of {}", where, state.variant, source->second.path));
       }
       Measurement row;
       row.algorithm = algorithm_of(benchmark);

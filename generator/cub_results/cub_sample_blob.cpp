@@ -26,9 +26,7 @@ struct CloseStream {
   void operator()(FPZ* stream) const noexcept { fpzip_read_close(stream); }
 };
 
-std::string fpzip_error() {
-  return fpzip_errno == fpzipSuccess ? "unknown error" : fpzip_errstr[fpzip_errno];
-}
+std::string fpzip_error() { return fpzip_errno == fpzipSuccess ? "unknown error" : fpzip_errstr[fpzip_errno]; }
 
 template <typename Value>
 std::vector<double> read_values(FPZ* stream, std::int64_t count) {

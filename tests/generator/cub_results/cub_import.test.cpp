@@ -44,8 +44,9 @@ const Measurement* find_row(const std::vector<Measurement>& rows, const std::str
 TEST_CASE("CUB's states become rows of the benchmark, its failures failed rows", "[cub_results]") {
   const auto imported = import_cub(read_cub_bench_database(kCubResultsDatabase), every_gpu_sm90());
   CHECK(imported.measurements.size() == 12 + 4);  // two failed variants on each of two workloads
-  CHECK(imported.spaces.empty());                  // no source given
-  const Measurement* base = find_row(imported.measurements, "base", "T{ct}=I32,OffsetT{ct}=U32", "Elements{io}[pow2]=16");
+  CHECK(imported.spaces.empty());                 // no source given
+  const Measurement* base =
+      find_row(imported.measurements, "base", "T{ct}=I32,OffsetT{ct}=U32", "Elements{io}[pow2]=16");
   REQUIRE(base != nullptr);
   CHECK(base->benchmark == "reduce.sum");
   CHECK(base->algorithm == "reduce");
@@ -59,7 +60,8 @@ TEST_CASE("CUB's states become rows of the benchmark, its failures failed rows",
   CHECK(base->statistics.median == Approx(8e-6).epsilon(0.05));
   CHECK(base->statistics.min <= base->statistics.median);
   CHECK(base->statistics.stddev > 0);
-  const Measurement* unbuilt = find_row(imported.measurements, "ipt_24.tpb_1024.ipv_2", "T{ct}=F32,OffsetT{ct}=U32", "");
+  const Measurement* unbuilt =
+      find_row(imported.measurements, "ipt_24.tpb_1024.ipv_2", "T{ct}=F32,OffsetT{ct}=U32", "");
   REQUIRE(unbuilt != nullptr);
   CHECK(unbuilt->status == Status::build_failed);
   CHECK(unbuilt->reason == "CUB's build exited with code 1");
@@ -94,20 +96,22 @@ TEST_CASE("a CUB database that does not fit is one error naming the file and row
   CHECK_THAT(cub_import_error(changed_cub_database(directory, "UPDATE " + table + " SET gpu = 'H100' WHERE rowid = 2"),
                               every_gpu_sm90()),
              Catch::Contains("table \"cub.bench.reduce.sum.base\", row 2: gpu 'H100' is not CUB's"));
-  CHECK_THAT(cub_import_error(changed_cub_database(directory, "UPDATE " + table +
-                                                                  " SET samples = substr(samples, 1, 9) WHERE rowid = 5"),
-                              every_gpu_sm90()),
-             Catch::Contains("table \"cub.bench.reduce.sum.base\", row 5: "));
-  CHECK_THAT(cub_import_error(changed_cub_database(directory, "UPDATE " + table +
-                                                                  " SET samples = NULL, center = NULL WHERE rowid = 4"),
+  CHECK_THAT(
+      cub_import_error(
+          changed_cub_database(directory, "UPDATE " + table + " SET samples = substr(samples, 1, 9) WHERE rowid = 5"),
+          every_gpu_sm90()),
+      Catch::Contains("table \"cub.bench.reduce.sum.base\", row 5: "));
+  CHECK_THAT(cub_import_error(changed_cub_database(
+                                  directory, "UPDATE " + table + " SET samples = NULL, center = NULL WHERE rowid = 4"),
                               every_gpu_sm90()),
              Catch::Contains("row 4: neither samples nor a center"));
   CubImportOptions with_source = every_gpu_sm90();
   with_source.sources = {kReduceSource};
-  CHECK_THAT(cub_import_error(changed_cub_database(directory, "UPDATE " + table +
-                                                                  " SET variant = 'ipt_99.tpb_256.ipv_1' WHERE rowid = 7"),
-                              with_source),
-             Catch::Contains("row 7: variant 'ipt_99.tpb_256.ipv_1' is not in the space of"));
+  CHECK_THAT(
+      cub_import_error(
+          changed_cub_database(directory, "UPDATE " + table + " SET variant = 'ipt_99.tpb_256.ipv_1' WHERE rowid = 7"),
+          with_source),
+      Catch::Contains("row 7: variant 'ipt_99.tpb_256.ipv_1' is not in the space of"));
 }
 
 TEST_CASE("CUB's algorithm names lose their cub.bench. prefix only", "[cub_results]") {

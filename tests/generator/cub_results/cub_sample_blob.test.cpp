@@ -57,7 +57,7 @@ TEST_CASE("the samples CUB's scripts stored decode to the times they compressed"
   REQUIRE(select.step());
   const auto samples = decode_cub_samples(select.blob(0));
   REQUIRE(samples.size() == 40);
-  CHECK(std::is_sorted(samples.begin(), samples.end()));  // as bench.py sorts them
+  CHECK(std::is_sorted(samples.begin(), samples.end()));                           // as bench.py sorts them
   CHECK((samples[19] + samples[20]) / 2 == Approx(select.real(1)).epsilon(1e-6));  // numpy's median is its center
 }
 
