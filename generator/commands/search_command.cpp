@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "commands/command.hpp"
 #include "commands/option_bounds.hpp"
@@ -12,6 +13,7 @@
 #include "run/process.hpp"
 #include "search/search.hpp"
 #include "search/strategy_registry.hpp"
+#include "space/shard.hpp"
 
 namespace policytune {
 
@@ -47,19 +49,15 @@ RunCommand setup_search(CLI::App& app) {
                  "interleaved rounds of the confirmation, each running every finalist once")
       ->check(count_between(1, 100))
       ->capture_default_str();
-  auto shard = std::make_shared<std::string>();
+  auto shard = std::make_shared<std::optional<std::string>>();
   app.add_option("--shard", *shard, "k/N: search only shard k of N (disjoint parts; combine with `policytune merge`)");
   add_measurement_options(app, *options);
   return [options, shard] {
     SearchOptions search = options->resolved();
-    if (!shard->empty()) {
-      unsigned long long k = 0, n = 0;
-      char slash = 0, extra = 0;
-      if (std::sscanf(shard->c_str(), "%llu%c%llu%c", &k, &slash, &n, &extra) != 3 || slash != '/') {
-        throw UserError("--shard '" + *shard + "' is not k/N");
-      }
-      search.shard_index = k;
-      search.shard_count = n;
+    if (*shard) {  // given, even as '' (an unset shell variable): never "every shard"
+      const ShardChoice choice = parse_shard(**shard);
+      search.shard_index = choice.index;
+      search.shard_count = choice.count;
     }
     install_interrupt_handlers();
     SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0 ? ProgressStyle::status_line : ProgressStyle::lines);

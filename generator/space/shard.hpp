@@ -10,4 +10,14 @@ namespace policytune {
 // the name, so the split is the same on every machine and for every strategy.
 bool in_shard(const std::string& variant, std::uint64_t index, std::uint64_t count) noexcept;
 
+// The k and N of `--shard k/N`.
+struct ShardChoice {
+  std::uint64_t index = 1;
+  std::uint64_t count = 1;
+};
+
+// Parses `k/N`: two decimal numbers that fit 64 bits, nothing else (no sign, space or exponent),
+// 1 <= k <= N. UserError quoting the text otherwise (an unset shell variable gives '').
+ShardChoice parse_shard(const std::string& text);
+
 }  // namespace policytune

@@ -211,6 +211,8 @@ auto ResultsDatabase::guarded(Action&& action) -> decltype(action()) {
 }
 
 ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(path)) {
+  // A file path and nothing else: SqliteConnection opens `:memory:` or `file:x.db` as the files so named.
+  if (path_.empty()) throw UserError("--db '': a results database needs a file path");
   std::error_code error;
   if (mode != Mode::create_if_missing && !std::filesystem::exists(path_, error)) {
     throw UserError(path_, 0, "no such database");
@@ -236,11 +238,9 @@ void ResultsDatabase::open_for_writing(Mode mode) {
     }
     if (error) throw EnvironmentError(path_, "cannot create its folder: " + error.message());
   }
-  if (path_ != ":memory:") {
-    if (const auto problem = unwritable_reason(path_)) throw EnvironmentError(path_, *problem);
-  }
+  if (const auto problem = unwritable_reason(path_)) throw EnvironmentError(path_, *problem);
   std::error_code size_error;
-  const bool existed = path_ != ":memory:" && std::filesystem::file_size(path_, size_error) > 0 && !size_error;
+  const bool existed = std::filesystem::file_size(path_, size_error) > 0 && !size_error;
   guarded([&] {
     connection_ = std::make_unique<SqliteConnection>(
         path_, mode == Mode::create_if_missing ? SqliteAccess::create : SqliteAccess::read_write);
@@ -308,7 +308,7 @@ void ResultsDatabase::enable_write_ahead_log() {
     try {
       auto mode = connection_->prepare("PRAGMA journal_mode = WAL");
       mode.step();
-      if (mode.text(0) == "wal" || path_ == ":memory:") return;  // a database in memory has no log
+      if (mode.text(0) == "wal") return;
       throw SqliteError(SQLITE_ERROR, "cannot switch to WAL mode (journal mode is " + mode.text(0) + ")");
     } catch (const SqliteError& error) {
       if (error.code() != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline) throw;

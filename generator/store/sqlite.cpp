@@ -1,5 +1,7 @@
 #include "store/sqlite.hpp"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include <utility>
@@ -97,39 +99,45 @@ std::string SqliteStatement::column_name(int column) const {
 
 namespace {
 
-// A file: URI naming `path`, with the characters a URI gives meaning to escaped.
+// A file: URI naming `path` as a file, whatever it looks like (`:memory:`, `file:x.db`): absolute,
+// so that no `//` reads as a host, with the characters a URI gives meaning to escaped.
 std::string file_uri(const std::string& path, const std::string& query) {
+  std::error_code ignored;
   std::string uri = "file:";
-  for (const char c : path) {
+  for (const char c : std::filesystem::absolute(path, ignored).lexically_normal().string()) {
     if (c == '%' || c == '?' || c == '#') {
       uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
     } else {
       uri += c;
     }
   }
-  return uri + "?" + query;
+  return query.empty() ? uri : uri + "?" + query;
 }
 
 }  // namespace
 
 SqliteConnection::SqliteConnection(const std::string& path, SqliteAccess access) {
-  int flags = 0;
-  std::string name = path;
+  // Always a URI, so that the path is a file's: SQLite reads `:memory:`, `file:...` and an empty
+  // name otherwise as something else than the file the user named.
+  if (path.empty()) throw SqliteError(SQLITE_CANTOPEN, "a database needs a file path, not an empty one");
+  int flags = SQLITE_OPEN_URI;
+  std::string query;
   switch (access) {
     case SqliteAccess::read_only:
-      flags = SQLITE_OPEN_READONLY;
+      flags |= SQLITE_OPEN_READONLY;
       break;
     case SqliteAccess::immutable:
-      flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
-      name = file_uri(path, "immutable=1");
+      flags |= SQLITE_OPEN_READONLY;
+      query = "immutable=1";
       break;
     case SqliteAccess::read_write:
-      flags = SQLITE_OPEN_READWRITE;
+      flags |= SQLITE_OPEN_READWRITE;
       break;
     case SqliteAccess::create:
-      flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+      flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
       break;
   }
+  const std::string name = file_uri(path, query);
   const int code = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
   if (code != SQLITE_OK) {
     const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);

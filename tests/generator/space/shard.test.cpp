@@ -26,3 +26,16 @@ TEST_CASE("the split of names into shards is fixed: the same on every machine an
   CHECK(in_shard("ipt_7.tpb_128", 1, 2));
   CHECK_FALSE(in_shard("ipt_7.tpb_128", 2, 2));
 }
+
+TEST_CASE("--shard takes k/N in plain digits, 1 <= k <= N, and nothing else", "[shard]") {
+  CHECK(parse_shard("2/3").index == 2);
+  CHECK(parse_shard("2/3").count == 3);
+  CHECK(parse_shard("18446744073709551615/18446744073709551615").count == UINT64_MAX);
+  for (const std::string bad : {"", "-1/2", "1/-2", "+1/2", " 1/2", "1/2 ", "1/2x", "1/1e20", "1/", "/2", "12",
+                                "1/100000000000000000000", "1//2", "1/2/3"}) {
+    INFO("--shard '" << bad << "'");
+    CHECK_THROWS_WITH(parse_shard(bad), "--shard '" + bad + "' is not k/N (two whole numbers below 2^64)");
+  }
+  CHECK_THROWS_WITH(parse_shard("0/2"), "--shard '0/2': k/N needs 1 <= k <= N");
+  CHECK_THROWS_WITH(parse_shard("3/2"), "--shard '3/2': k/N needs 1 <= k <= N");
+}

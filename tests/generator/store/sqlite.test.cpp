@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
 
 #include "support/temporary_directory.hpp"
@@ -129,4 +130,25 @@ TEST_CASE("a statement names its columns and reads blobs, zero bytes included, a
   CHECK(select.is_null(0));
   CHECK(select.is_null(1));
   CHECK(select.blob(1).empty());
+}
+
+TEST_CASE("a database path names a file, whatever SQLite would read into it", "[sqlite]") {
+  testing::TemporaryDirectory directory("sqlite");
+  // SQLite alone reads these as an in-memory database, a URI naming y.db, a query and a fragment.
+  for (const std::string name : {":memory:", "file:y.db", "what?mode=ro", "a#b", "100%25.db", "x//y.db"}) {
+    INFO(name);
+    const std::string path = directory.file(name);
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    {
+      SqliteConnection connection(path, SqliteAccess::create);
+      create_sqlite_test_table(connection);
+    }
+    CHECK(std::filesystem::is_regular_file(std::filesystem::path(path).lexically_normal()));
+    SqliteConnection reader(path, SqliteAccess::read_only);
+    auto tables = reader.prepare("SELECT count(*) FROM sqlite_master WHERE name = 't'");
+    REQUIRE(tables.step());
+    CHECK(tables.integer(0) == 1);
+  }
+  CHECK_FALSE(std::filesystem::exists(directory.file("y.db")));
+  CHECK_THROWS_AS(SqliteConnection("", SqliteAccess::create), SqliteError);
 }
