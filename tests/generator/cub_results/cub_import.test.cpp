@@ -73,6 +73,15 @@ TEST_CASE("CUB's states become rows of the benchmark, its failures failed rows",
   CHECK_THAT(imported.summary.front(), Catch::Contains("12 states and 4 failed rows of reduce.sum"));
 }
 
+TEST_CASE("a variant that failed twice is one failed row per workload", "[cub_results]") {
+  testing::TemporaryDirectory directory("cub-import");
+  const std::string twice = changed_cub_database(
+      directory, "INSERT INTO runs SELECT ctk, cccl, bench, code, elapsed FROM runs WHERE code <> '0'");
+  const auto imported = import_cub(read_cub_bench_database(twice), every_gpu_sm90());
+  CHECK(imported.measurements.size() == 12 + 4);
+  CHECK_THAT(imported.summary.front(), Catch::Contains("12 states and 4 failed rows"));
+}
+
 TEST_CASE("with its benchmark file, CUB's rows take the file's source hash and space", "[cub_results]") {
   CubImportOptions options = every_gpu_sm90();
   options.sources = {kReduceSource};
