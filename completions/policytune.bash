@@ -17,7 +17,7 @@ _policytune_options_check="-h --help $_policytune_measurement_options --toleranc
   --threshold --junit --markdown"
 _policytune_options_merge="-h --help --db"
 _policytune_options_prune="-h --help --db --dry-run"
-_policytune_options_import="-h --help --db --base"
+_policytune_options_import="-h --help --db --base --source --compute-capability"
 _policytune_options_replay="-h --help --strategy --budget --repeats --seed --prior --batch"
 _policytune_options_report="-h --help --db -R --regex -o --output"
 _policytune_options_batch="-h --help"
@@ -52,10 +52,10 @@ _policytune() {
     --match) COMPREPLY=($(compgen -W "exact nearest" -- "$cur")); return 0 ;;
     --build-dir | --cccl-include | -I | --include) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
     --prior) COMPREPLY=($(compgen -W "auto none" -f -- "$cur")); return 0 ;;
-    --db | --benchmark | --template | -o | --output | --junit) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+    --db | --benchmark | --template | -o | --output | --junit | --source) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
   esac
   if [[ "$command" == import && "$prev" == import ]]; then
-    COMPREPLY=($(compgen -W "kernel-tuner" -- "$cur"))
+    COMPREPLY=($(compgen -W "kernel-tuner cub" -- "$cur"))
     return 0
   fi
 

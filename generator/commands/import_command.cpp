@@ -1,11 +1,13 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
 #include <regex>
 
 #include "commands/command.hpp"
+#include "core/benchmark_name.hpp"
 #include "core/user_error.hpp"
 #include "cub_results/cub_bench_database.hpp"
 #include "cub_results/cub_import.hpp"
@@ -61,6 +63,14 @@ int import_cub_files(const ImportOptions& options) {
   const CubImportOptions cub{options.sources, parse_compute_capabilities(options.compute_capabilities)};
   std::vector<CubImport> imports;  // all converted before anything is written, as above
   for (const auto& file : options.files) imports.push_back(import_cub(read_cub_bench_database(file), cub));
+  for (const auto& source : options.sources) {  // a --source no file has results of is a mistake
+    const std::string benchmark = benchmark_name_from_path(source);
+    const bool held = std::any_of(imports.begin(), imports.end(), [&](const CubImport& imported) {
+      return std::any_of(imported.measurements.begin(), imported.measurements.end(),
+                         [&](const Measurement& row) { return row.benchmark == benchmark; });
+    });
+    if (!held) throw UserError(source, 0, "--source: no database given holds results of " + benchmark);
+  }
   ResultsDatabase database(options.database, ResultsDatabase::Mode::create_if_missing);
   for (const auto& imported : imports) {
     for (const auto& space : imported.spaces) database.record(space);

@@ -70,7 +70,11 @@ CubEntryTable read_entry(SqliteConnection& connection, const std::string& path, 
     row.cccl = required_text(select, columns.at("cccl"), path, where);
     row.gpu = required_text(select, columns.at("gpu"), path, where);
     row.variant = required_text(select, columns.at("variant"), path, where);
-    row.center = select.optional_real(columns.at("center"));
+    const int center = columns.at("center");
+    if (!select.is_null(center) && !select.is_number(center)) {
+      throw UserError(path, 0, fmt::format("{}: center '{}' is not a number", where, select.text(center)));
+    }
+    row.center = select.optional_real(center);
     row.samples = select.blob(columns.at("samples"));
     for (const int c : axis_columns) row.axes.push_back({select.column_name(c), required_text(select, c, path, where)});
     result.rows.push_back(std::move(row));

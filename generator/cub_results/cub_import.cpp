@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <regex>
 #include <set>
 #include <stdexcept>
@@ -53,7 +54,10 @@ DeviceIdentity device_of(const std::string& gpu, const CubImportOptions& options
 
 SampleStatistics statistics_of(const CubStateRow& row, const std::string& path, const std::string& where) {
   if (row.samples.empty()) {
-    if (!row.center || *row.center < 0) throw UserError(path, 0, where + ": neither samples nor a center");
+    if (!row.center) throw UserError(path, 0, where + ": neither samples nor a center");
+    if (!std::isfinite(*row.center) || *row.center <= 0) {
+      throw UserError(path, 0, fmt::format("{}: center {} is not a time in seconds", where, *row.center));
+    }
     return {1, *row.center, *row.center, 0, *row.center, *row.center};
   }
   try {
@@ -95,12 +99,15 @@ std::vector<Failure> failures_of(const CubBenchDatabase& database) {
   for (const auto& entry : database.entries) algorithms.insert(entry.algorithm);
   std::vector<Failure> failures;
   const auto add = [&](const CubProcessRecord& record, Status status, std::string reason) {
+    const std::string* owner = nullptr;  // the longest algorithm the label starts with: `reduce.sum`, not `reduce`
     for (const auto& algorithm : algorithms) {
-      if (record.bench.rfind(algorithm + ".", 0) != 0) continue;
-      failures.push_back(
-          {algorithm, record.bench.substr(algorithm.size() + 1), record.ctk, record.cccl, status, std::move(reason)});
-      return;
+      if (record.bench.rfind(algorithm + ".", 0) == 0 && (!owner || algorithm.size() > owner->size())) {
+        owner = &algorithm;
+      }
     }
+    if (owner == nullptr) return;
+    failures.push_back(
+        {*owner, record.bench.substr(owner->size() + 1), record.ctk, record.cccl, status, std::move(reason)});
   };
   for (const auto& build : database.builds) {
     if (build.code != 0) add(build, Status::build_failed, fmt::format("CUB's build exited with code {}", build.code));
@@ -187,9 +194,7 @@ CubImport import_cub(const CubBenchDatabase& database, const CubImportOptions& o
     }
   }
   for (const auto& [benchmark, source] : sources) {
-    if (rows_per_benchmark.count(benchmark) == 0) {
-      throw UserError(path, 0, fmt::format("holds no results of {}, whose source was given", benchmark));
-    }
+    if (rows_per_benchmark.count(benchmark) == 0) continue;  // another file's (import_cub_files checks)
     result.spaces.push_back({benchmark, source.hash, algorithm_of(benchmark), source.space.size().to_string(),
                              range_lines(source.space), ""});
   }

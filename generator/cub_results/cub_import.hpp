@@ -24,7 +24,7 @@ struct CubImportOptions {
 
 struct CubImport {
   std::vector<Measurement> measurements;
-  std::vector<SearchSpaceRecord> spaces;  // one per benchmark a source was given for
+  std::vector<SearchSpaceRecord> spaces;  // one per benchmark it holds that a source was given for
   std::vector<std::string> summary;       // a line per benchmark
 };
 

@@ -63,7 +63,7 @@ std::vector<double> decode_cub_samples(const std::string& blob) {
     throw std::runtime_error("the samples' fpzip header is damaged");
   }
   for (const double sample : samples) {
-    if (!std::isfinite(sample) || sample < 0) throw std::runtime_error("the samples are not times in seconds");
+    if (!std::isfinite(sample) || sample <= 0) throw std::runtime_error("the samples are not times in seconds");
   }
   return samples;
 }

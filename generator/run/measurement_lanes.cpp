@@ -56,7 +56,15 @@ std::vector<std::optional<double>> MeasurementLanes::measure(std::size_t count, 
     }
   };
   std::vector<std::thread> others;
-  for (std::size_t l = 1; l < std::min(environments_.size(), count); ++l) others.emplace_back(lane, environments_[l]);
+  const std::size_t lanes = std::min(environments_.size(), count);
+  others.reserve(lanes);
+  try {
+    for (std::size_t l = 1; l < lanes; ++l) others.emplace_back(lane, environments_[l]);
+  } catch (...) {  // no thread to be had (a process limit): the lanes started end, then it is thrown
+    stopped = true;
+    for (auto& thread : others) thread.join();
+    throw;
+  }
   lane(environments_.front());
   for (auto& thread : others) thread.join();
   if (failure) std::rethrow_exception(failure);

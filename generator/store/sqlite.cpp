@@ -90,6 +90,11 @@ std::string SqliteStatement::blob(int column) const {
 
 bool SqliteStatement::is_null(int column) const { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
 
+bool SqliteStatement::is_number(int column) const {
+  const int type = sqlite3_column_type(statement_, column);
+  return type == SQLITE_INTEGER || type == SQLITE_FLOAT;
+}
+
 int SqliteStatement::column_count() const { return sqlite3_column_count(statement_); }
 
 std::string SqliteStatement::column_name(int column) const {
@@ -100,11 +105,15 @@ std::string SqliteStatement::column_name(int column) const {
 namespace {
 
 // A file: URI naming `path` as a file, whatever it looks like (`:memory:`, `file:x.db`): absolute,
-// so that no `//` reads as a host, with the characters a URI gives meaning to escaped.
+// after an empty authority (`file://`), so that a leading `//` reads as no host, not normalised (a
+// `link/..` means what the kernel says), with the characters a URI gives meaning to escaped.
 std::string file_uri(const std::string& path, const std::string& query) {
-  std::error_code ignored;
-  std::string uri = "file:";
-  for (const char c : std::filesystem::absolute(path, ignored).lexically_normal().string()) {
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+  // "file:" alone would open a private temporary database, losing every write.
+  if (error) throw SqliteError(SQLITE_CANTOPEN, "cannot resolve the path: " + error.message());
+  std::string uri = "file://";
+  for (const char c : absolute.string()) {
     if (c == '%' || c == '?' || c == '#') {
       uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
     } else {

@@ -45,6 +45,7 @@ public:
   std::string text(int column) const;
   std::string blob(int column) const;  // the bytes as stored; empty for NULL
   bool is_null(int column) const;
+  bool is_number(int column) const;  // stored as an INTEGER or a REAL
   int column_count() const;
   std::string column_name(int column) const;
 

@@ -57,7 +57,7 @@ TEST_CASE("search's bad options are one error line, before anything is built", "
   const auto shard = run_policytune_here(
       {"search", testing::kTinyBenchmark, "--shard", "3", "--db", directory.file("x.db"), "--build-dir", build});
   CHECK(shard.exit_code == 2);
-  CHECK(shard.err == "policytune: error: --shard '3' is not k/N\n");
+  CHECK(shard.err == "policytune: error: --shard '3' is not k/N (two whole numbers below 2^64)\n");
   const auto axis = run_policytune_here(
       {"search", testing::kTinyBenchmark, "-a", "T{ct}", "--db", directory.file("x.db"), "--build-dir", build});
   CHECK(axis.exit_code == 2);

@@ -60,6 +60,9 @@ TEST_CASE("a file that is not CUB's database is one error naming it, and what is
   CHECK_THAT(cub_database_error(
                  changed_cub_database(directory, "UPDATE \"cub.bench.reduce.sum.base\" SET gpu = '' WHERE rowid = 3")),
              Catch::Contains("table \"cub.bench.reduce.sum.base\", row 3: 'gpu' is empty"));
+  CHECK_THAT(cub_database_error(changed_cub_database(
+                 directory, "UPDATE \"cub.bench.reduce.sum.base\" SET center = 'abc' WHERE rowid = 6")),
+             Catch::Contains("row 6: center 'abc' is not a number"));
   CHECK_THAT(cub_database_error(changed_cub_database(directory, "UPDATE runs SET code = 'x1' WHERE rowid = 2")),
              Catch::Contains("table runs, row 2: code 'x1' is not an exit code"));
 }

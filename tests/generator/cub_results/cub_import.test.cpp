@@ -114,6 +114,14 @@ TEST_CASE("a CUB database that does not fit is one error naming the file and row
                                   directory, "UPDATE " + table + " SET samples = NULL, center = NULL WHERE rowid = 4"),
                               every_gpu_sm90()),
              Catch::Contains("row 4: neither samples nor a center"));
+  CHECK_THAT(cub_import_error(changed_cub_database(
+                                  directory, "UPDATE " + table + " SET samples = NULL, center = 0.0 WHERE rowid = 4"),
+                              every_gpu_sm90()),
+             Catch::Contains("row 4: center 0 is not a time in seconds"));
+  CHECK_THAT(cub_import_error(changed_cub_database(
+                                  directory, "UPDATE " + table + " SET samples = NULL, center = 9e999 WHERE rowid = 4"),
+                              every_gpu_sm90()),
+             Catch::Contains("row 4: center inf is not a time in seconds"));
   CubImportOptions with_source = every_gpu_sm90();
   with_source.sources = {kReduceSource};
   CHECK_THAT(
@@ -121,6 +129,19 @@ TEST_CASE("a CUB database that does not fit is one error naming the file and row
           changed_cub_database(directory, "UPDATE " + table + " SET variant = 'ipt_99.tpb_256.ipv_1' WHERE rowid = 7"),
           with_source),
       Catch::Contains("row 7: variant 'ipt_99.tpb_256.ipv_1' is not in the space of"));
+}
+
+TEST_CASE("a failure goes to the longest algorithm its label starts with", "[cub_results]") {
+  testing::TemporaryDirectory directory("cub-import");
+  // A benchmark `reduce` beside `reduce.sum`: `cub.bench.reduce.sum.ipt_7...` is still reduce.sum's.
+  const std::string both = changed_cub_database(
+      directory,
+      "INSERT INTO subbenches VALUES ('cub.bench.reduce', 'base');"
+      "CREATE TABLE \"cub.bench.reduce.base\" AS SELECT * FROM \"cub.bench.reduce.sum.base\" WHERE variant = 'base'");
+  const auto imported = import_cub(read_cub_bench_database(both), every_gpu_sm90());
+  for (const auto& row : imported.measurements) {
+    if (row.status != Status::ok) CHECK(row.benchmark == "reduce.sum");
+  }
 }
 
 TEST_CASE("CUB's algorithm names lose their cub.bench. prefix only", "[cub_results]") {

@@ -77,6 +77,8 @@ TEST_CASE("a stream that is not samples is an error, never a crash or a number",
   CHECK_THROWS_WITH(decode_cub_samples(fpzip_header_only(4000, 4000)), Catch::Contains("header is damaged"));
   CHECK_THROWS_WITH(decode_cub_samples(fpzip_compressed(std::vector<float>{1e-6F, -1.0F}, 2)),
                     Catch::Contains("not times in seconds"));
+  CHECK_THROWS_WITH(decode_cub_samples(fpzip_compressed(std::vector<float>{1e-6F, 0.0F}, 2)),
+                    Catch::Contains("not times in seconds"));
   CHECK_THROWS_WITH(decode_cub_samples(fpzip_compressed(std::vector<double>{std::nan("")}, 1)),
                     Catch::Contains("not times in seconds"));
 }

@@ -27,7 +27,7 @@ TEST_CASE("the split of names into shards is fixed: the same on every machine an
   CHECK_FALSE(in_shard("ipt_7.tpb_128", 2, 2));
 }
 
-TEST_CASE("--shard takes k/N in plain digits, 1 <= k <= N, and nothing else", "[shard]") {
+TEST_CASE("a shard is k/N in plain digits, 1 <= k <= N, and nothing else", "[shard]") {
   CHECK(parse_shard("2/3").index == 2);
   CHECK(parse_shard("2/3").count == 3);
   CHECK(parse_shard("18446744073709551615/18446744073709551615").count == UINT64_MAX);

@@ -152,3 +152,12 @@ TEST_CASE("a database path names a file, whatever SQLite would read into it", "[
   CHECK_FALSE(std::filesystem::exists(directory.file("y.db")));
   CHECK_THROWS_AS(SqliteConnection("", SqliteAccess::create), SqliteError);
 }
+
+TEST_CASE("a database path through a link and .. means what the kernel says it means", "[sqlite]") {
+  testing::TemporaryDirectory directory("sqlite");
+  std::filesystem::create_directories(directory.file("real/sub"));
+  std::filesystem::create_directory_symlink(directory.file("real/sub"), directory.file("link"));
+  { SqliteConnection connection(directory.file("link/../x.db"), SqliteAccess::create); }
+  CHECK(std::filesystem::exists(directory.file("real/x.db")));  // link/.. is real/, not the directory
+  CHECK_FALSE(std::filesystem::exists(directory.file("x.db")));
+}
