@@ -4,7 +4,6 @@
 #include "store/base_answer_cache.hpp"
 
 #include <catch2/catch.hpp>
-#include <sqlite3.h>
 #include <sys/stat.h>
 #include <utime.h>
 
@@ -17,6 +16,7 @@
 #include "run/device_probe.hpp"
 #include "search/search.hpp"
 #include "store/results_database.hpp"
+#include "support/sql_script.hpp"
 #include "support/temporary_directory.hpp"
 #include "support/test_data_files.hpp"
 
@@ -28,17 +28,7 @@ namespace {
 
 BaseAnswerKey key() { return {"tiny.sum", "0123", "c++ -O2\n", "host|Xeon|2|6.1"}; }
 
-void execute(const std::string& database, const std::string& sql) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open(database.c_str(), &db) == SQLITE_OK);
-  char* message = nullptr;
-  const int code = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
-  const std::string error = message == nullptr ? "" : message;
-  sqlite3_free(message);
-  sqlite3_close(db);
-  REQUIRE(error.empty());
-  REQUIRE(code == SQLITE_OK);
-}
+void execute(const std::string& database, const std::string& sql) { testing::run_sql(database, sql); }
 
 std::string read(const std::string& path) {
   std::ifstream in(path);
