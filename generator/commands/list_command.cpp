@@ -7,6 +7,7 @@
 #include "core/text_input.hpp"
 #include "space/constraint.hpp"
 #include "space/search_space.hpp"
+#include "space/verification_means.hpp"
 
 namespace policytune {
 namespace {
@@ -47,6 +48,7 @@ RunCommand setup_list(CLI::App& app) {
           fmt::print("  variants satisfying the constraints: not counted (over {})\n", kCountLimit);
         }
       }
+      fmt::print("  verified: {}\n", find_verification(file, text).describe());
     }
     return 0;
   };

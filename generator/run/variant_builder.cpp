@@ -10,6 +10,7 @@
 #include "run/compiler.hpp"
 #include "run/hardware_limit_refusal.hpp"
 #include "run/interrupted.hpp"
+#include "run/library_refusal.hpp"
 #include "run/process.hpp"
 #include "run/scratch_file.hpp"
 #include "run/tool_output.hpp"
@@ -192,6 +193,9 @@ BuildQueue::Outcome VariantBuilder::compile_group(const std::vector<std::size_t>
     } else if (auto refusal = hardware_limit_refusal(result.err + result.out)) {
       build.status = Status::skipped;  // the device rules it out; the variant is not broken
       build.reason = std::move(*refusal);
+    } else if (auto refused = library_refusal(result.err + result.out, source_, default_harness_directory())) {
+      build.status = Status::skipped;  // outside what the library offers; the variant is not broken
+      build.reason = std::move(*refused);
     } else {
       build.status = Status::build_failed;
       build.reason = first_error_of(result.err + result.out);

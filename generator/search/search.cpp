@@ -413,7 +413,11 @@ private:
   StartedStrategy start_strategy(const VariantSpace& variants, const std::string& title, Feedback feedback,
                                  const SearchPrior& prior) {
     const BigCount& size = session_.space().size();
-    const std::string name = resolve_strategy(options_.strategy, size, options_.budget);
+    std::string name = resolve_strategy(options_.strategy, size, options_.budget);
+    // `auto` where nothing is measured: a sample of the space, not a strategy that would need results.
+    if (feedback == Feedback::none && options_.strategy == "auto" && registered_strategy(name).learns_from_results) {
+      name = "random";
+    }
     if (feedback == Feedback::none) require_runs_without_results(name);
     auto strategy = make_strategy(name, variants, options_.budget, options_.seed, &prior);
     // Progress counts against the variants this run may propose: constraints and shard applied.

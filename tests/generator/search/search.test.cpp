@@ -461,6 +461,39 @@ TEST_CASE("compile-only searches (--compile-only) build the variants, run and st
   CHECK(progress.run_seconds() == 0);
 }
 
+TEST_CASE("a variant the library's own static_assert refuses is skipped, not a broken build", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(POLICYTUNE_TEST_DATA "/library_refusal/bench/refused/sum.cpp");
+  options.compile_only = true;
+  options.strategy = "exhaustive";
+  options.batch_size = 1;  // each variant alone: a batch's failure is split before it is judged
+  const fs::path log = workspace.root / "progress.log";
+  std::FILE* stream = std::fopen(log.c_str(), "w");
+  SearchProgress progress(stream, ProgressStyle::lines);
+  run_search(options, progress);
+  std::fclose(stream);
+  CHECK(progress.measured() == 4);
+  CHECK(progress.failed() == 0);
+  const std::string said = read_text_file(log.string());
+  CHECK_THAT(said, Catch::Contains("tile_3: skipped: the library rules this combination out: static assertion"));
+  CHECK_THAT(said, Catch::Contains("(tile.hpp:7)"));
+}
+
+TEST_CASE("a compile-only search with the strategy auto samples a space larger than its budget", "[search]") {
+  // auto would search a space this size by results, and a compile-only search has none.
+  Workspace workspace;
+  auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/batch_isolation.cpp");
+  options.compile_only = true;
+  options.budget = 3;
+  const fs::path log = workspace.root / "progress.log";
+  std::FILE* stream = std::fopen(log.c_str(), "w");
+  SearchProgress progress(stream, ProgressStyle::lines);
+  run_search(options, progress);
+  std::fclose(stream);
+  CHECK(progress.measured() == 3);
+  CHECK_THAT(read_text_file(log.string()), Catch::Contains(": strategy random"));
+}
+
 TEST_CASE("a compiler launcher runs every compile, batches included", "[search][batch]") {
   Workspace workspace;
   const std::string log = (workspace.root / "launched.log").string();
