@@ -9,7 +9,8 @@
 //                   generate.uniform.segment_offsets(...), generate.power_law.segment_offsets(...),
 //                   seed_t, bit_entropy, str_to_entropy, entropy_to_probability
 //   operators       less_t, max_t, less_then_t<T>
-//   memory          caching_allocator_t and policy(alloc[, launch]) for thrust algorithms
+//   memory          caching_allocator_t and policy(alloc[, launch]) for thrust algorithms;
+//                   cub_bench_env(alloc, launch, properties...) for CUB's (CCCL 3.1 and later)
 //   misc            do_not_optimize(value), lerp_min_max<T>(at), NVBENCH_HELPER_HAS_I128, type
 //                   names of ::cuda::std::false_type / true_type ("false", "true") and complex ("C64")
 //
@@ -34,6 +35,17 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+
+#if __has_include(<cuda/__execution/tune.h>)
+// CCCL 3.1 and later: CUB's algorithms take an environment, and the benchmarks build one with
+// cub_bench_env.
+#  define POLICYTUNE_NVBENCH_COMPAT_HAS_ENV 1
+#  include <cuda/std/execution>
+#  include <cuda/stream_ref>
+#  include <cuda/__execution/tune.h>
+#else
+#  define POLICYTUNE_NVBENCH_COMPAT_HAS_ENV 0
+#endif
 
 #include <nvbench/nvbench.cuh>
 #include <policytune/nvbench_compat/detail/buffer_tracking.cuh>
@@ -210,4 +222,18 @@ private:
 {
   return thrust::cuda::par(alloc).on(launch.get_stream());
 }
+
+#if POLICYTUNE_NVBENCH_COMPAT_HAS_ENV
+/// The environment CUB's algorithms take since CCCL 3.1 (`cub::DeviceReduce::Reduce(..., env)`):
+/// the launch's stream, and what the benchmark adds (`cuda::execution::tune(policy_selector{})`,
+/// `cuda::execution::require(...)`). CUB allocates its temporary storage from its own default
+/// resource (stream-ordered cudaMallocAsync), the same for base and every variant; `alloc` serves
+/// the benchmark's thrust calls.
+template <class... Properties>
+[[maybe_unused]] auto cub_bench_env(caching_allocator_t&, nvbench::launch& launch, Properties... properties)
+{
+  return ::cuda::std::execution::env{
+    ::cuda::std::execution::prop{::cuda::get_stream, ::cuda::stream_ref{launch.get_stream()}}, properties...};
+}
+#endif
 } // namespace

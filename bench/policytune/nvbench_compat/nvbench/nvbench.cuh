@@ -2,7 +2,7 @@
 // PolicyTune's stand-in for NVBench's <nvbench/nvbench.cuh>, so that CUB's tuning benchmarks
 // build unchanged against PolicyTune's harness (`policytune search` puts this folder on the
 // include path). What NVBench offers beyond the harness's own vocabulary (bench/README.md) is
-// added here: `nvbench::tl::get`. A state without a check of its own is verified against
+// added here: `nvbench::tl::get`, `nvbench::enum_type` and `nvbench::enum_type_list`. A state without a check of its own is verified against
 // base's output (policytune/bench/reference_output.hpp, installed by <nvbench_helper.cuh>).
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <policytune/bench.hpp>
 
 #include <cstddef>
+#include <type_traits>
 
 namespace policytune::bench::tl
 {
@@ -32,3 +33,87 @@ struct get_at<I, type_list<Head, Tail...>> : get_at<I - 1, type_list<Tail...>>
 template <std::size_t I, class List>
 using get = typename detail::get_at<I, List>::type;
 } // namespace policytune::bench::tl
+
+namespace policytune::bench
+{
+/// NVBench's `enum_type<Value>`: a value on a type axis (CUB's segmented top-k sizes).
+template <auto Value, class T = decltype(Value)>
+struct enum_type : std::integral_constant<T, Value>
+{};
+
+/// NVBench's `enum_type_list<Values...>`: a type axis of values.
+template <auto... Values>
+using enum_type_list = type_list<enum_type<Values>...>;
+
+namespace detail
+{
+/// The decimal digits of an integer, as a constant string (`64` -> "64").
+template <auto Value>
+struct decimal_text
+{
+  static constexpr std::size_t length()
+  {
+    std::size_t n = Value < 0 ? 2 : 1;
+    for (auto rest = Value / 10; rest != 0; rest /= 10)
+    {
+      ++n;
+    }
+    return n;
+  }
+  static constexpr auto make()
+  {
+    struct text
+    {
+      char chars[length() + 1]{};
+    } result{};
+    auto rest = Value;
+    for (std::size_t i = length(); i-- > (Value < 0 ? 1u : 0u);)
+    {
+      const auto digit = rest % 10;
+      result.chars[i]  = static_cast<char>('0' + (digit < 0 ? -digit : digit));
+      rest /= 10;
+    }
+    if (Value < 0)
+    {
+      result.chars[0] = '-';
+    }
+    return result;
+  }
+  static constexpr auto value = make();
+};
+
+/// "::policytune::bench::enum_type<64>": how a variant's build names the value (`-DTUNE_K=...`).
+template <auto Value>
+struct enum_spelling
+{
+  static constexpr auto make()
+  {
+    constexpr char prefix[] = "::policytune::bench::enum_type<";
+    struct text
+    {
+      char chars[sizeof(prefix) + decimal_text<Value>::length() + 1]{};
+    } result{};
+    std::size_t at = 0;
+    for (std::size_t i = 0; i + 1 < sizeof(prefix); ++i)
+    {
+      result.chars[at++] = prefix[i];
+    }
+    for (std::size_t i = 0; i < decimal_text<Value>::length(); ++i)
+    {
+      result.chars[at++] = decimal_text<Value>::value.chars[i];
+    }
+    result.chars[at] = '>';
+    return result;
+  }
+  static constexpr auto value = make();
+};
+} // namespace detail
+
+/// An enum_type value is labelled by its number, as NVBench does (`MaxSegmentSize{ct}=64`).
+template <auto Value, class T>
+struct type_strings<enum_type<Value, T>>
+{
+  static constexpr const char* label    = detail::decimal_text<Value>::value.chars;
+  static constexpr const char* spelling = detail::enum_spelling<Value>::value.chars;
+};
+} // namespace policytune::bench
