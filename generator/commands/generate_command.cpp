@@ -1,10 +1,12 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "commands/command.hpp"
@@ -193,6 +195,32 @@ std::optional<int> release_asked(const GenerateOptions& options) {
   return release;
 }
 
+// Without --cccl or --cccl-include: the CCCL release this very source was measured with, where its
+// results name one ("CCCL 3.4.3"; a benchmark built against another release than the toolkit's
+// records it, run/base_build_key.hpp). A hub for CUB's benchmarks is then in the format of the
+// release they were written for. Several releases: the user says which; none: nullopt.
+std::optional<int> release_measured(const std::vector<Measurement>& measurements, const std::string& benchmark,
+                                    const std::string& source_hash, const std::string& database) {
+  std::set<int> releases;
+  std::set<std::string> named;
+  for (const auto& m : measurements) {
+    if (m.benchmark != benchmark || m.source_hash != source_hash || !m.library.starts_with("CCCL ")) continue;
+    const auto release = parse_cccl_release(m.library.substr(5));
+    if (!release) continue;
+    releases.insert(*release);
+    named.insert(m.library);
+  }
+  if (releases.empty()) return std::nullopt;
+  if (releases.size() > 1) {
+    throw UserError(database, 0,
+                    fmt::format("the results of {} were measured with {}: say which release the hub is for with --cccl",
+                                benchmark, fmt::join(named, ", ")));
+  }
+  fmt::print(stderr, "policytune: note: rendering for {}, the release {} was measured with (--cccl for another)\n",
+             *named.begin(), benchmark);
+  return *releases.begin();
+}
+
 // With --device: its architecture (into `winner_options`), and an error where the database has no
 // result of the benchmark from that device and nothing else can stand in.
 void resolve_device(const GenerateOptions& options, const std::vector<Measurement>& measurements,
@@ -213,14 +241,14 @@ void resolve_device(const GenerateOptions& options, const std::vector<Measuremen
 std::vector<ArchitecturePolicies> tuned_architectures(const GenerateOptions& options, const std::string& source,
                                                       const SearchSpace& space, const PolicyTemplate& policy_template,
                                                       const std::optional<DispatchOptions>& dispatch,
+                                                      ResultsDatabase& database,
+                                                      const std::vector<Measurement>& measurements,
                                                       HubRequest& request) {
-  ResultsDatabase database(options.database, ResultsDatabase::Mode::read_only);
   WinnerOptions winner_options{request.benchmark, content_hash(source),
                                options.match == "nearest" ? DeviceMatch::nearest : DeviceMatch::exact, options.device,
                                dispatch};
   winner_options.declared =
       declared_axes_of(database.search_spaces(), request.benchmark, winner_options.source_hash, options.database);
-  const auto measurements = database.measurements();
   std::size_t stale = 0;
   for (const auto& m : measurements)
     stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;
@@ -249,10 +277,19 @@ int run_generate(const GenerateOptions& options) {
   const std::optional<DispatchOptions> dispatch = options.dispatch.resolved();
   const std::string source = read_text_file(options.benchmark);
   const SearchSpace space = parse_search_space(source, options.benchmark);
-  const std::optional<int> release = release_asked(options);
-  const PolicyTemplate policy_template = choose_template(options.template_paths, options.format, release);
   HubRequest request;
   request.benchmark = benchmark_name_from_path(options.benchmark);
+  // The results are read once: they may also say which CCCL release the hub is for.
+  std::optional<ResultsDatabase> database;
+  std::vector<Measurement> measurements;
+  const bool tuned = options.mode != "base" && options.mode != "test";
+  if (tuned && std::filesystem::exists(options.database)) {
+    database.emplace(options.database, ResultsDatabase::Mode::read_only);
+    measurements = database->measurements();
+  }
+  std::optional<int> release = release_asked(options);
+  if (!release) release = release_measured(measurements, request.benchmark, content_hash(source), options.database);
+  const PolicyTemplate policy_template = choose_template(options.template_paths, options.format, release);
   check_template_fits(policy_template, space, request.benchmark);
   request.name_space = options.name_space;
   request.database = options.database;
@@ -264,8 +301,9 @@ int run_generate(const GenerateOptions& options) {
   request.dispatch_axis = options.dispatch.axis;
   std::vector<ArchitecturePolicies> architectures;
   if (request.mode == RenderMode::tuned) {
-    if (std::filesystem::exists(options.database)) {
-      architectures = tuned_architectures(options, source, space, policy_template, dispatch, request);
+    if (database) {
+      architectures =
+          tuned_architectures(options, source, space, policy_template, dispatch, *database, measurements, request);
     } else {
       fmt::print(stderr, "policytune: note: no database {}: rendering the library's defaults\n", options.database);
     }

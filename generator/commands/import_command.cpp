@@ -12,6 +12,7 @@
 #include "cub_results/cub_bench_database.hpp"
 #include "cub_results/cub_import.hpp"
 #include "kernel_tuner/kernel_tuner_import.hpp"
+#include "render/policy_template.hpp"
 #include "store/results_database.hpp"
 
 namespace policytune {
@@ -24,6 +25,7 @@ struct ImportOptions {
   std::optional<std::string> base;
   std::vector<std::string> sources;
   std::vector<std::string> compute_capabilities;
+  std::string cccl_release;
 };
 
 // `--compute-capability 9.0` (every GPU) or `'H100 80GB HBM3=9.0'` (one, named as CUB names it).
@@ -60,7 +62,11 @@ int import_kernel_tuner_files(const ImportOptions& options) {
 }
 
 int import_cub_files(const ImportOptions& options) {
-  const CubImportOptions cub{options.sources, parse_compute_capabilities(options.compute_capabilities)};
+  if (!options.cccl_release.empty() && !parse_cccl_release(options.cccl_release)) {
+    throw UserError("--cccl '" + options.cccl_release + "' is not a release such as 3.4 or 3.4.3");
+  }
+  const CubImportOptions cub{options.sources, parse_compute_capabilities(options.compute_capabilities),
+                             options.cccl_release};
   std::vector<CubImport> imports;  // all converted before anything is written, as above
   for (const auto& file : options.files) imports.push_back(import_cub(read_cub_bench_database(file), cub));
   for (const auto& source : options.sources) {  // a --source no file has results of is a mistake
@@ -97,6 +103,9 @@ RunCommand setup_import(CLI::App& app) {
                  "cub: a benchmark file the results were measured with (its rows take its source hash, so "
                  "generate and check use them); repeatable")
       ->allow_extra_args(false);
+  app.add_option("--cccl", options->cccl_release,
+                 "cub: the CCCL release the database's revision is (3.0.1): CUB records a git commit; generate then "
+                 "renders the format that release takes");
   app.add_option("--compute-capability", options->compute_capabilities,
                  "cub: X.Y for every GPU, or 'NAME=X.Y' for one named as CUB names it (CUB does not record it); "
                  "repeatable")
@@ -106,8 +115,8 @@ RunCommand setup_import(CLI::App& app) {
       if (options->base) throw UserError("--base is for kernel-tuner files: CUB's results name their base");
       return import_cub_files(*options);
     }
-    if (!options->sources.empty() || !options->compute_capabilities.empty()) {
-      throw UserError("--source and --compute-capability are for cub files");
+    if (!options->sources.empty() || !options->compute_capabilities.empty() || !options->cccl_release.empty()) {
+      throw UserError("--source, --compute-capability and --cccl are for cub files");
     }
     return import_kernel_tuner_files(*options);
   };

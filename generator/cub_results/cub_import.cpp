@@ -122,6 +122,11 @@ std::vector<Failure> failures_of(const CubBenchDatabase& database) {
   return failures;
 }
 
+// `CCCL <release>` where the release was given, else `CCCL <the revision CUB recorded>`.
+std::string library_of(const std::string& revision, const CubImportOptions& options) {
+  return "CCCL " + (options.cccl_release.empty() ? revision : options.cccl_release);
+}
+
 }  // namespace
 
 std::string benchmark_of_cub_algorithm(const std::string& algorithm) {
@@ -152,7 +157,7 @@ CubImport import_cub(const CubBenchDatabase& database, const CubImportOptions& o
       row.benchmark = benchmark;
       row.device = device_of(state.gpu, options, path, where);
       row.toolkit = "CUDA " + state.ctk;
-      row.library = "CCCL " + state.cccl;
+      row.library = library_of(state.cccl, options);
       row.source_hash = source != sources.end() ? source->second.hash : "cub:" + state.cccl;
       const auto [ct, rt] = split_axes(state.axes);
       row.ct_workload = format_workload(ct);
@@ -184,7 +189,7 @@ CubImport import_cub(const CubBenchDatabase& database, const CubImportOptions& o
       continue;
     }
     for (const auto& blank : failure_templates[failure.algorithm]) {
-      if (blank.toolkit != "CUDA " + failure.ctk || blank.library != "CCCL " + failure.cccl) continue;
+      if (blank.toolkit != "CUDA " + failure.ctk || blank.library != library_of(failure.cccl, options)) continue;
       Measurement row = blank;
       row.variant = failure.variant;
       row.status = failure.status;

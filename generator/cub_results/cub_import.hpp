@@ -20,6 +20,10 @@ struct CubImportOptions {
   // Compute capability ("9.0") by GPU name as CUB writes it ("H100 80GB HBM3"); the key "" stands
   // for every GPU not named.
   std::map<std::string, std::string> compute_capabilities;
+  // The CCCL release the database's revision is ("3.0.1"): CUB's scripts record the git commit they
+  // built (`cccl` is f19d875... for v3.0.1). Given, the library is `CCCL <release>`, so that
+  // `generate` renders the format that release takes; empty: `CCCL <revision>`.
+  std::string cccl_release;
 };
 
 struct CubImport {
@@ -31,7 +35,7 @@ struct CubImport {
 // Converts CUB's rows into PolicyTune's: the benchmark is the algorithm without CUB's `cub.bench.`
 // prefix, the entry its NVBench name, the `{ct}` axes the compile-time workload and the others the
 // runtime one; a variant keeps CUB's name (`ipt_13.tpb_256.ipv_1`, `base`); statistics come from
-// the decoded samples; the toolkit is `CUDA <ctk>` and the library `CCCL <cccl>`; the device is
+// the decoded samples; the toolkit is `CUDA <ctk>` and the library `CCCL <cccl>` (or the release given); the device is
 // CUB's GPU string (its name without "NVIDIA ", bus width, SMs, ECC). A failed build or run (exit
 // code in `builds`/`runs`) of a variant without states becomes one failed row per compile-time
 // workload and GPU its benchmark was measured on. Without a source, a row's source hash is

@@ -16,5 +16,6 @@ TEST_CASE("an enum_type axis value is labelled by its number and spelled as a ty
   CHECK(std::string(nvbench::type_strings<nvbench::enum_type<-1024>>::label) == "-1024");
   CHECK(std::string(nvbench::type_strings<nvbench::enum_type<-7>>::spelling) == "::policytune::bench::enum_type<-7>");
   CHECK(nvbench::enum_type<2048>::value == 2048);
-  CHECK(std::is_same_v<nvbench::enum_type_list<8, 16>, nvbench::type_list<nvbench::enum_type<8>, nvbench::enum_type<16>>>);
+  CHECK(std::is_same_v<nvbench::enum_type_list<8, 16>,
+                       nvbench::type_list<nvbench::enum_type<8>, nvbench::enum_type<16>>>);
 }
