@@ -17,7 +17,7 @@ _policytune_options_check="-h --help $_policytune_measurement_options --toleranc
   --threshold --junit --markdown"
 _policytune_options_merge="-h --help --db"
 _policytune_options_prune="-h --help --db --dry-run"
-_policytune_options_import="-h --help --db --base --source --compute-capability"
+_policytune_options_import="-h --help --db --base --source --cccl --compute-capability"
 _policytune_options_replay="-h --help --strategy --budget --repeats --seed --prior --batch"
 _policytune_options_report="-h --help --db -R --regex -o --output"
 _policytune_options_batch="-h --help"
