@@ -62,10 +62,11 @@ std::string library_identity(const std::vector<std::string>& command, const std:
 
 }  // namespace
 
-std::optional<std::string> base_build_key(const CompilerOptions& compiler, const std::string& source) {
+std::optional<std::string> base_build_key(const CompilerOptions& compiler, const std::string& source,
+                                          const std::vector<std::pair<std::string, std::string>>& defines) {
   CompilerOptions without_launcher = compiler;
   without_launcher.launcher.clear();
-  const auto command = compile_command(without_launcher, source, "base", {{"TUNE_BASE", "1"}});
+  const auto command = compile_command(without_launcher, source, "base", defines);
   const auto identity = program_identity(command.front());
   if (!identity) return std::nullopt;
   std::string key = fmt::format("policytune {}\ncompiler {}\n", kVersion, *identity);

@@ -2,6 +2,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "run/compiler.hpp"
 
@@ -12,6 +14,8 @@ namespace policytune {
 // modification time, so that an upgrade in place changes the key) and this policytune's version
 // (the harness headers come with it). nullopt when the compiler is not found: base's build will
 // say so.
-std::optional<std::string> base_build_key(const CompilerOptions& compiler, const std::string& source);
+// `defines`: base's, TUNE_BASE=1 and any narrowing (run/base_narrowing.hpp).
+std::optional<std::string> base_build_key(const CompilerOptions& compiler, const std::string& source,
+                                          const std::vector<std::pair<std::string, std::string>>& defines);
 
 }  // namespace policytune

@@ -17,6 +17,7 @@
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
 #include "run/base_build_key.hpp"
+#include "run/base_narrowing.hpp"
 #include "run/child_processes.hpp"
 #include "run/device_probe.hpp"
 #include "run/harness_rows.hpp"
@@ -93,19 +94,41 @@ Seconds BenchmarkSession::variant_run_timeout(Seconds base_run_time) const {
   return std::max(kMinimumRunTimeout, base_run_time * options_.run_timeout_factor);
 }
 
-void BenchmarkSession::prepare(BaseAnswerCache* answers) {
-  base_binary_ = (fs::path(directory_) / "base").string();
-  answers_ = answers;
+void BenchmarkSession::use_base(const Defines& narrowing) {
+  base_defines_ = {{"TUNE_BASE", "1"}};
+  base_defines_.insert(base_defines_.end(), narrowing.begin(), narrowing.end());
+  // A narrowed base is a binary of its own: the whole one may be built and cached beside it.
+  std::string narrowed;
+  for (const auto& [macro, value] : narrowing) narrowed += macro + "=" + value + "\n";
+  base_binary_ = (fs::path(directory_) / (narrowing.empty() ? "base" : "base." + content_hash(narrowed))).string();
   answer_key_.reset();
-  recalled_.reset();
   if (answers_ != nullptr) {
-    const auto build = base_build_key(options_.compiler, source_);
+    const auto build = base_build_key(options_.compiler, source_, base_defines_);
     const auto fingerprint = device_fingerprint(is_cuda_source(source_));
     if (build && fingerprint) answer_key_ = BaseAnswerKey{name_, source_hash_, *build, *fingerprint};
   }
+}
+
+void BenchmarkSession::prepare(BaseAnswerCache* answers) {
+  answers_ = answers;
+  recalled_.reset();
+  Defines narrowing = base_narrowing(options_.filters);
+  if (!narrowing.empty()) {
+    use_base({});  // a whole base built already serves every workload: nothing to build
+    if (cached_base_build_time()) narrowing.clear();
+  }
+  use_base(narrowing);
   if (recall_answer()) return;  // base is built when something must be measured
   build_base_unless_cached();
-  const BaseAnswer answer = ask_base();
+  BaseAnswer answer = ask_base();
+  if (!narrowing.empty() && !narrowing_held(narrowing, parse_harness_listing(answer.listing))) {
+    // The benchmark did not narrow to what the filters name: base is built whole.
+    progress_.message(fmt::format("{}: base narrowed to the filters lists other workloads: building it whole", name_));
+    use_base({});
+    if (recall_answer()) return;
+    build_base_unless_cached();
+    answer = ask_base();
+  }
   adopt(answer);
   // A device that cannot run now (held by another job, a driver mismatch) may run later: that
   // answer is not kept, so that the next search asks base again.
@@ -146,26 +169,35 @@ void BenchmarkSession::build_base_unless_cached() {
   // Made when something is built (a search that finds everything stored writes nothing here).
   // What searches of this benchmark killed earlier left behind goes: batch sources, partial binaries.
   remove_stale_scratch(fs::path(options_.build_directory) / name_);
-  const fs::path directory(directory_);
-  fs::create_directories(directory);
+  fs::create_directories(directory_);
   // A base built by the same command from this very source (the directory is keyed by its hash)
-  // is reused: a resumed or repeated search starts at once. The command names the final binary,
-  // so that it reads the same whichever process built it.
-  const auto command = compile_command(options_.compiler, source_, base_binary_, {{"TUNE_BASE", "1"}});
-  std::string joined;
-  for (const auto& argument : command) joined += argument + '\n';
-  const fs::path recorded_command = directory / "base.command";
-  std::error_code error;
-  std::optional<Seconds> cached_build_time;
-  if (fs::exists(base_binary_, error) && fs::exists(recorded_command, error) &&
-      read_text_file(recorded_command.string()) == joined) {
-    cached_build_time = recorded_seconds(directory / "base.seconds");  // nullopt if damaged: build again
-  }
-  if (cached_build_time) {
-    base_build_time_ = *cached_build_time;
+  // is reused: a resumed or repeated search starts at once.
+  if (const auto cached = cached_base_build_time()) {
+    base_build_time_ = *cached;
   } else {
-    build_base(joined);
+    build_base(base_command());
   }
+}
+
+std::string BenchmarkSession::base_command() const {
+  // It names the final binary, so that it reads the same whichever process built it.
+  std::string joined;
+  for (const auto& argument : compile_command(options_.compiler, source_, base_binary_, base_defines_)) {
+    joined += argument + '\n';
+  }
+  return joined;
+}
+
+std::optional<BenchmarkSession::Seconds> BenchmarkSession::cached_base_build_time() const {
+  const fs::path directory(directory_);
+  const std::string stem = fs::path(base_binary_).filename().string();  // "base", or a narrowed base's
+  const fs::path recorded_command = directory / (stem + ".command");
+  std::error_code error;
+  if (!fs::exists(base_binary_, error) || !fs::exists(recorded_command, error) ||
+      read_text_file(recorded_command.string()) != base_command()) {
+    return std::nullopt;
+  }
+  return recorded_seconds(directory / (stem + ".seconds"));  // nullopt if damaged: build again
 }
 
 void BenchmarkSession::build_base(const std::string& joined_command) {
@@ -173,8 +205,9 @@ void BenchmarkSession::build_base(const std::string& joined_command) {
   progress_.message(fmt::format("{}: building base", name_));
   // Built under a name of its own and renamed into place: another search of this benchmark may
   // be running `base` this moment ("Text file busy") or building it too.
-  const fs::path scratch = directory / scratch_name("base");
-  const auto scratch_command = compile_command(options_.compiler, source_, scratch.string(), {{"TUNE_BASE", "1"}});
+  const std::string stem = fs::path(base_binary_).filename().string();
+  const fs::path scratch = directory / scratch_name(stem);
+  const auto scratch_command = compile_command(options_.compiler, source_, scratch.string(), base_defines_);
   const Seconds base_timeout =
       options_.build_timeout ? std::max(Seconds(*options_.build_timeout), kBaseTimeoutFloor) : Seconds(0);
   const auto result = run_process(scratch_command, base_timeout);
@@ -186,14 +219,14 @@ void BenchmarkSession::build_base(const std::string& joined_command) {
   }
   base_build_time_ = result.elapsed;
   progress_.add_build_time(result.elapsed.count());
-  const fs::path seconds_scratch = directory / scratch_name("base.seconds");
-  const fs::path command_scratch = directory / scratch_name("base.command");
+  const fs::path seconds_scratch = directory / scratch_name(stem + ".seconds");
+  const fs::path command_scratch = directory / scratch_name(stem + ".command");
   write_build_file(seconds_scratch, fmt::format("{}", base_build_time_.count()));
   write_build_file(command_scratch, joined_command);
   // The binary first and its command last: a command on disk always describes the binary there.
   publish(scratch, base_binary_);
-  publish(seconds_scratch, directory / "base.seconds");
-  publish(command_scratch, directory / "base.command");
+  publish(seconds_scratch, directory / (stem + ".seconds"));
+  publish(command_scratch, directory / (stem + ".command"));
 }
 
 BaseAnswer BenchmarkSession::ask_base() const {

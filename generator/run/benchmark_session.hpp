@@ -9,6 +9,7 @@
 
 #include "core/measurement.hpp"
 #include "protocol/harness_protocol.hpp"
+#include "run/base_narrowing.hpp"
 #include "run/interrupted.hpp"
 #include "run/run_log.hpp"
 #include "run/run_options.hpp"
@@ -48,7 +49,9 @@ public:
   const std::vector<Constraint>& constraints() const { return constraints_; }
 
   // Builds base (TUNE_BASE=1) unless this very source built by this very command is cached, lists
-  // its entries and asks it for the device. Throws UserError when base does not build or list.
+  // its entries and asks it for the device. Where the axis filters pin compile-time axes to the
+  // harness's types, base is built for those workloads only (run/base_narrowing.hpp), and whole
+  // where the benchmark does not narrow that way. Throws UserError when base does not build or list.
   // With `answers`, what base answered earlier for this source, command, compiler and device
   // stands in for asking it, and base is built only when something needs it (base_build(),
   // build()); what base answers when asked is remembered there.
@@ -99,9 +102,13 @@ public:
 private:
   // prepare()'s steps: base built (or reused), its entries listed, the device probed; or all three
   // taken from what base answered earlier.
+  // Base with these defines besides TUNE_BASE=1 (run/base_narrowing.hpp): its binary and answer key.
+  void use_base(const Defines& narrowing);
   bool recall_answer();
   void require_confirmed_answer() const;
   void build_base_unless_cached();
+  std::string base_command() const;                       // base's compile command, a line per argument
+  std::optional<Seconds> cached_base_build_time() const;  // the built base's, if this very command built it
   void build_base(const std::string& joined_command);
   BaseAnswer ask_base() const;
   void adopt(const BaseAnswer& answer);
@@ -120,6 +127,7 @@ private:
   std::string source_hash_;
   std::string directory_;
   std::string base_binary_;
+  Defines base_defines_;  // TUNE_BASE=1 and what narrows base to the filters' workloads
   Seconds base_build_time_{0};
   std::vector<HarnessEntry> entries_;
   std::vector<std::string> run_options_;  // runtime-axis filters and sampling, the same for every run

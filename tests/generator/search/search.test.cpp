@@ -479,6 +479,45 @@ TEST_CASE("a variant the library's own static_assert refuses is skipped, not a b
   CHECK_THAT(said, Catch::Contains("(tile.hpp:7)"));
 }
 
+TEST_CASE("a base that does not narrow to the filtered workload is built whole, and the search goes on", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/whole_base/sum.cpp");
+  options.filters = {parse_axis_filter("T{ct}=F32")};
+  options.strategy = "exhaustive";
+  options.budget = 2;
+  options.confirmation.finalists = 0;
+  const fs::path log = workspace.root / "progress.log";
+  std::FILE* stream = std::fopen(log.c_str(), "w");
+  SearchProgress progress(stream, ProgressStyle::lines);
+  run_search(options, progress);
+  std::fclose(stream);
+  CHECK_THAT(read_text_file(log.string()), Catch::Contains("base narrowed to the filters lists other workloads"));
+  CHECK(progress.measured() == 2);
+  std::set<std::string> workloads;
+  for (const auto& row : workspace.rows()) workloads.insert(row.ct_workload);
+  CHECK(workloads == std::set<std::string>{"T{ct}=F32"});
+}
+
+TEST_CASE("a whole base built already serves a filtered search: no narrowed base is built", "[search]") {
+  Workspace workspace;
+  auto options = workspace.options(kTinyBenchmark);
+  options.strategy = "exhaustive";
+  options.budget = 1;
+  options.confirmation.finalists = 0;
+  SearchProgress whole(workspace.quiet, ProgressStyle::lines);
+  run_search(options, whole);  // base of both types
+
+  options.filters = {parse_axis_filter("T{ct}=I32")};
+  options.budget = 2;
+  const fs::path log = workspace.root / "progress.log";
+  std::FILE* stream = std::fopen(log.c_str(), "w");
+  SearchProgress filtered(stream, ProgressStyle::lines);
+  run_search(options, filtered);
+  std::fclose(stream);
+  CHECK(filtered.measured() == 1);  // the variant the first search stored is not measured again
+  CHECK_THAT(read_text_file(log.string()), !Catch::Contains("building base"));
+}
+
 TEST_CASE("a compile-only search with the strategy auto samples a space larger than its budget", "[search]") {
   // auto would search a space this size by results, and a compile-only search has none.
   Workspace workspace;
@@ -512,6 +551,7 @@ TEST_CASE("a compiler launcher runs every compile, batches included", "[search][
   for (std::string line; std::getline(launched, line);) lines.push_back(line);
   REQUIRE(lines.size() == 3);  // base, and two batches of three variants (two cores)
   CHECK_THAT(lines[0], Catch::Contains("-DTUNE_BASE=1"));
+  CHECK_THAT(lines[0], Catch::Contains("-DTUNE_T=::std::int32_t"));  // base for the filtered workload only
   CHECK_THAT(lines[1], Catch::Contains("batch-"));
   CHECK_THAT(lines[2], Catch::Contains("batch-"));
 }
