@@ -8,7 +8,7 @@
 //   inputs          generate(n[, entropy[, min, max]]), generate.uniform.key_segments(...),
 //                   generate.uniform.segment_offsets(...), generate.power_law.segment_offsets(...),
 //                   seed_t, bit_entropy, str_to_entropy, entropy_to_probability
-//   operators       less_t, max_t, less_then_t<T>
+//   operators       less_t, max_t, less_then_t<T> (CCCL 3.4 and later: 3.0's files define their own)
 //   memory          caching_allocator_t and policy(alloc[, launch]) for thrust algorithms;
 //                   cub_bench_env(alloc, launch, properties...) for CUB's (CCCL 3.1 and later)
 //   misc            do_not_optimize(value), lerp_min_max<T>(at), NVBENCH_HELPER_HAS_I128, type
@@ -61,6 +61,45 @@ using complex = ::cuda::std::complex<float>;
 NVBENCH_DECLARE_TYPE_STRINGS(complex, "C64", "::cuda::std::complex<float>");
 NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::false_type, "false", "::cuda::std::false_type");
 NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::true_type, "true", "::cuda::std::true_type");
+namespace policytune::nvbench_compat
+{
+/// How `::cuda::std::integral_constant<T, V>` is spelled up to its value, per integer type T.
+template <class T>
+struct integral_constant_prefix;
+#  define POLICYTUNE_NVBENCH_COMPAT_INTEGRAL_PREFIX(T)                                  \
+    template <>                                                                         \
+    struct integral_constant_prefix<T>                                                  \
+    {                                                                                   \
+      static constexpr char text[] = "::cuda::std::integral_constant<" #T ", "; \
+    }
+POLICYTUNE_NVBENCH_COMPAT_INTEGRAL_PREFIX(int);
+POLICYTUNE_NVBENCH_COMPAT_INTEGRAL_PREFIX(unsigned int);
+POLICYTUNE_NVBENCH_COMPAT_INTEGRAL_PREFIX(long);
+POLICYTUNE_NVBENCH_COMPAT_INTEGRAL_PREFIX(unsigned long);
+POLICYTUNE_NVBENCH_COMPAT_INTEGRAL_PREFIX(long long);
+POLICYTUNE_NVBENCH_COMPAT_INTEGRAL_PREFIX(unsigned long long);
+#  undef POLICYTUNE_NVBENCH_COMPAT_INTEGRAL_PREFIX
+} // namespace policytune::nvbench_compat
+
+/// An integral_constant on a type axis (transform/heavy.cu's `Heaviness{ct}`) is labelled by its
+/// value, and a variant's build names it `::cuda::std::integral_constant<int, 32>`.
+template <class T, T Value>
+struct policytune::bench::type_strings<::cuda::std::integral_constant<T, Value>>
+{
+  static constexpr const char* label = ::policytune::bench::detail::decimal_text<Value>::value.chars;
+  static constexpr const char* spelling =
+    ::policytune::bench::detail::value_spelling<::policytune::nvbench_compat::integral_constant_prefix<T>::text,
+                                                Value>::value.chars;
+};
+
+// The operations arg_extrema.cu measures: cub::ArgMin / ArgMax, and from CCCL 3.4 the operators
+// that replaced them.
+NVBENCH_DECLARE_TYPE_STRINGS(::cub::ArgMin, "ArgMin", "::cub::ArgMin");
+NVBENCH_DECLARE_TYPE_STRINGS(::cub::ArgMax, "ArgMax", "::cub::ArgMax");
+#if CUB_VERSION >= 300400
+NVBENCH_DECLARE_TYPE_STRINGS(::cub::detail::arg_min, "ArgMin", "::cub::detail::arg_min");
+NVBENCH_DECLARE_TYPE_STRINGS(::cub::detail::arg_max, "ArgMax", "::cub::detail::arg_max");
+#endif
 
 /// The value of T at `at` between its lowest (0.0) and its highest (1.0) value.
 template <class T>
@@ -146,7 +185,9 @@ struct max_t
   }
 };
 
-/// The predicate `value < m_val` (select benchmarks).
+#if CUB_VERSION >= 300400
+/// The predicate `value < m_val` (select and partition benchmarks). CCCL 3.0's benchmarks define it
+/// themselves, 3.4's take it from the helper (the releases between are taken to be as 3.0).
 template <class T>
 struct less_then_t
 {
@@ -157,6 +198,7 @@ struct less_then_t
     return value < m_val;
   }
 };
+#endif
 
 namespace
 {

@@ -82,21 +82,30 @@ struct decimal_text
   static constexpr auto value = make();
 };
 
-/// "::policytune::bench::enum_type<64>": how a variant's build names the value (`-DTUNE_K=...`).
-template <auto Value>
-struct enum_spelling
+/// `Prefix`, the value and '>': how a variant's build names a value on a type axis
+/// (`-DTUNE_K=::policytune::bench::enum_type<64>`). `Prefix` is a constant string of static storage.
+template <const char* Prefix, auto Value>
+struct value_spelling
 {
+  static constexpr std::size_t prefix_length()
+  {
+    std::size_t n = 0;
+    while (Prefix[n] != '\0')
+    {
+      ++n;
+    }
+    return n;
+  }
   static constexpr auto make()
   {
-    constexpr char prefix[] = "::policytune::bench::enum_type<";
     struct text
     {
-      char chars[sizeof(prefix) + decimal_text<Value>::length() + 1]{};
+      char chars[prefix_length() + decimal_text<Value>::length() + 2]{};
     } result{};
     std::size_t at = 0;
-    for (std::size_t i = 0; i + 1 < sizeof(prefix); ++i)
+    for (std::size_t i = 0; i < prefix_length(); ++i)
     {
-      result.chars[at++] = prefix[i];
+      result.chars[at++] = Prefix[i];
     }
     for (std::size_t i = 0; i < decimal_text<Value>::length(); ++i)
     {
@@ -107,6 +116,8 @@ struct enum_spelling
   }
   static constexpr auto value = make();
 };
+
+inline constexpr char enum_type_prefix[] = "::policytune::bench::enum_type<";
 } // namespace detail
 
 /// An enum_type value is labelled by its number, as NVBench does (`MaxSegmentSize{ct}=64`).
@@ -114,6 +125,6 @@ template <auto Value, class T>
 struct type_strings<enum_type<Value, T>>
 {
   static constexpr const char* label    = detail::decimal_text<Value>::value.chars;
-  static constexpr const char* spelling = detail::enum_spelling<Value>::value.chars;
+  static constexpr const char* spelling = detail::value_spelling<detail::enum_type_prefix, Value>::value.chars;
 };
 } // namespace policytune::bench

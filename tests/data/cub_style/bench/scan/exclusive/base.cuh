@@ -52,6 +52,17 @@ enum class small_key : unsigned char
 };
 NVBENCH_DECLARE_TYPE_STRINGS(small_key, "SK", "small_key");
 
+// CUB's benchmarks of CCCL 3.0 define this predicate themselves (their helper gives less_then_t from 3.4).
+template <class T>
+struct below_t
+{
+  T m_val;
+  __host__ __device__ bool operator()(const T& value) const
+  {
+    return value < m_val;
+  }
+};
+
 template <typename T, typename OffsetT>
 static void basic(nvbench::state& state, nvbench::type_list<T, OffsetT>)
 {
@@ -149,7 +160,7 @@ static void helpers(nvbench::state& state, nvbench::type_list<T, OffsetT>)
   state.add_global_memory_writes<int>(2);
 
   caching_allocator_t alloc;
-  counts[0] = static_cast<int>(thrust::count_if(policy(alloc), values.begin(), values.end(), less_then_t<T>{threshold}));
+  counts[0] = static_cast<int>(thrust::count_if(policy(alloc), values.begin(), values.end(), below_t<T>{threshold}));
   state.exec(nvbench::exec_tag::gpu | nvbench::exec_tag::no_batch, [&](nvbench::launch& launch) {
     counts[1] = thrust::reduce(policy(alloc, launch), bounded.begin(), bounded.end(), 0, max_t{});
   });
