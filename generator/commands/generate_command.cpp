@@ -152,7 +152,8 @@ void add_generate_options(CLI::App& app, GenerateOptions& options) {
   add_database_option(app, options.database);
   app.add_option("--benchmark", options.benchmark, "the benchmark source that was searched")->required();
   app.add_option("--template", options.template_paths,
-                 "how a winning variant becomes a policy (templates/); several: one per format, the release picks")
+                 "how a winning variant becomes a policy (templates/); several: one per format, the release picks "
+                 "(without --cccl: the release the results were measured with)")
       ->required();
   app.add_option("--format", options.format,
                  "auto: the one the CCCL release takes; or chained_policy, policy_selector, host")
@@ -195,10 +196,10 @@ std::optional<int> release_asked(const GenerateOptions& options) {
   return release;
 }
 
-// Without --cccl or --cccl-include: the CCCL release this very source was measured with, where its
-// results name one ("CCCL 3.4.3"; a benchmark built against another release than the toolkit's
-// records it, run/base_build_key.hpp). A hub for CUB's benchmarks is then in the format of the
-// release they were written for. Several releases: the user says which; none: nullopt.
+// Without --cccl or --cccl-include, where several templates are given: the CCCL release this very
+// source was measured with, where its results name one ("CCCL 3.4.3": the harness reports the
+// release it was built against, -I included), so that a hub for CUB's benchmarks is in the format
+// of the release they were written for. Several releases: the user says which; none: nullopt.
 std::optional<int> release_measured(const std::vector<Measurement>& measurements, const std::string& benchmark,
                                     const std::string& source_hash, const std::string& database) {
   std::set<int> releases;
@@ -288,7 +289,9 @@ int run_generate(const GenerateOptions& options) {
     measurements = database->measurements();
   }
   std::optional<int> release = release_asked(options);
-  if (!release) release = release_measured(measurements, request.benchmark, content_hash(source), options.database);
+  if (!release && options.template_paths.size() > 1) {  // the release picks among several templates
+    release = release_measured(measurements, request.benchmark, content_hash(source), options.database);
+  }
   const PolicyTemplate policy_template = choose_template(options.template_paths, options.format, release);
   check_template_fits(policy_template, space, request.benchmark);
   request.name_space = options.name_space;
