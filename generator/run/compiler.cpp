@@ -21,7 +21,17 @@ std::vector<std::string> compile_command(const CompilerOptions& options, const s
     command.insert(command.end(), {options.host_compiler, "-std=c++20", "-O2"});
   }
   for (const auto& directory : options.include_directories) command.push_back("-I" + directory);
-  for (const auto& [macro, value] : defines) command.push_back("-D" + macro + "=" + value);
+  for (const auto& [macro, value] : defines) {
+    // nvcc reads a comma in an option's value as a list separator: `T=integral_constant<int, 32>`
+    // would define a second macro " 32>". Escaped, the comma stays in the value.
+    std::string spelled = value;
+    if (is_cuda_source(source)) {
+      for (std::size_t at = spelled.find(','); at != std::string::npos; at = spelled.find(',', at + 2)) {
+        spelled.insert(at, "\\");
+      }
+    }
+    command.push_back("-D" + macro + "=" + spelled);
+  }
   command.insert(command.end(), options.extra_flags.begin(), options.extra_flags.end());
   command.insert(command.end(), {source, "-o", output});
   return command;

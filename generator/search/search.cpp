@@ -288,6 +288,7 @@ private:
     }
     if (stored["base"].empty() && !base_answer_holds()) return Outcome::base_answer_changed;
     const BenchmarkSession::Measured base = base_rows_of(workload, title, stored["base"]);
+    if (without_parameters(title)) return Outcome::searched;
     const Seconds run_timeout = session_.variant_run_timeout(base.elapsed);
 
     const VariantSpace variants = variant_space();
@@ -458,7 +459,16 @@ private:
 
   // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine
   // without the GPU which variants compile, or to measure compile throughput.
+  // A benchmark without %RANGE% lines has base and nothing else: its one "variant" would be base's
+  // source built without TUNE_BASE, stored under base's name. Says so.
+  bool without_parameters(const std::string& title) {
+    if (!session_.space().parameters().empty()) return false;
+    progress_.message(fmt::format("{}: no %RANGE% parameters: base is all there is", title));
+    return true;
+  }
+
   void compile_workload(const CompileTimeWorkload& workload) {
+    if (without_parameters(title_of(workload))) return;
     const SearchSpace& space = session_.space();
     const VariantSpace variants = variant_space();
     const SearchPrior no_prior;

@@ -2,7 +2,8 @@
 // PolicyTune's stand-in for CUB's <look_back_helper.cuh>: the decoupled look-back delay of a
 // tuned variant, picked by three %RANGE% macros (TUNE_DELAY_CONSTRUCTOR_ID chooses the strategy,
 // 0..7, TUNE_MAGIC_NS its delay, TUNE_L2_WRITE_LATENCY_NS the L2 write latency), as
-// `delay_constructor_t`. Base (TUNE_BASE) uses the library's own and gets nothing from here.
+// `delay_constructor_t`, and for CCCL 3.4's policy selectors as the value `delay_constructor_policy`.
+// Base (TUNE_BASE) uses the library's own and gets nothing from here.
 //
 // No include guard around the variant's part, on purpose: a batched build (bench/README.md)
 // includes the benchmark once per variant, and each copy needs the delay of its own variant;
@@ -23,4 +24,9 @@ using delay_constructors = ::nvbench::type_list<
   ::cub::detail::exponential_backon_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>>;
 
 using delay_constructor_t = ::nvbench::tl::get<TUNE_DELAY_CONSTRUCTOR_ID, delay_constructors>;
+#  if CUB_VERSION >= 300400 && CUB_VERSION < 300500
+#    include <cub/detail/delay_constructor.cuh>
+// CCCL 3.4's selectors take the delay as a value (3.5 renamed what makes it: not given here yet).
+inline constexpr auto delay_constructor_policy = ::cub::detail::delay_constructor_policy_from_type<delay_constructor_t>;
+#  endif
 #endif

@@ -65,6 +65,18 @@ TEST_CASE("compile_command: one --generate-code per architecture, none for host 
   CHECK(count(compile_command(CompilerOptions{}, "a.cu", "a", {})) == 1);  // the default: sm_90
 }
 
+TEST_CASE("compile_command escapes the commas of a define's value for nvcc only", "[compiler]") {
+  // nvcc splits an option's value at commas: `-DT=integral_constant<int, 32>` defined a macro " 32>".
+  CompilerOptions options;
+  const std::vector<std::pair<std::string, std::string>> defines = {
+      {"TUNE_T", "::cuda::std::integral_constant<int, 32>"}, {"TUNE_P", "pair<a,b,c>"}};
+  const auto cuda = compile_command(options, "heavy.cu", "out", defines);
+  CHECK(std::count(cuda.begin(), cuda.end(), "-DTUNE_T=::cuda::std::integral_constant<int\\, 32>") == 1);
+  CHECK(std::count(cuda.begin(), cuda.end(), "-DTUNE_P=pair<a\\,b\\,c>") == 1);
+  const auto host = compile_command(options, "heavy.cpp", "out", defines);
+  CHECK(std::count(host.begin(), host.end(), "-DTUNE_T=::cuda::std::integral_constant<int, 32>") == 1);
+}
+
 TEST_CASE("compile_command puts the launcher first", "[compiler]") {
   auto options = options_with_includes();
   options.launcher = "ccache";

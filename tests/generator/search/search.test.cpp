@@ -518,6 +518,33 @@ TEST_CASE("a whole base built already serves a filtered search: no narrowed base
   CHECK_THAT(read_text_file(log.string()), !Catch::Contains("building base"));
 }
 
+TEST_CASE("a benchmark without %RANGE% lines measures base and builds no variant", "[search]") {
+  // Its one point of the space would be base's source without TUNE_BASE, stored under base's name.
+  Workspace workspace;
+  auto options = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/no_space/sum.cpp");
+  options.confirmation.finalists = 0;
+  const fs::path log = workspace.root / "progress.log";
+  std::FILE* stream = std::fopen(log.c_str(), "w");
+  SearchProgress progress(stream, ProgressStyle::lines);
+  run_search(options, progress);
+  std::fclose(stream);
+  CHECK(progress.measured() == 0);
+  CHECK_THAT(read_text_file(log.string()), Catch::Contains("no %RANGE% parameters: base is all there is"));
+  const auto rows = workspace.rows();
+  REQUIRE(!rows.empty());
+  for (const auto& row : rows) {
+    CHECK(row.variant == "base");
+    CHECK(row.status == Status::ok);  // base's own build: the variant path would not compile
+  }
+
+  auto compile_only = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/no_space/sum.cpp");
+  compile_only.compile_only = true;
+  SearchProgress compiled(workspace.quiet, ProgressStyle::lines);
+  run_search(compile_only, compiled);
+  CHECK(compiled.measured() == 0);
+  CHECK(compiled.failed() == 0);
+}
+
 TEST_CASE("a compile-only search with the strategy auto samples a space larger than its budget", "[search]") {
   // auto would search a space this size by results, and a compile-only search has none.
   Workspace workspace;

@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// PolicyTune's stand-in for NVBench's <nvbench/range.cuh>, which some of CUB's benchmarks include
+// besides <nvbench/nvbench.cuh>: everything is in the one header.
+#pragma once
+
+#include <nvbench/nvbench.cuh>
