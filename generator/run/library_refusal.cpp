@@ -26,17 +26,11 @@ std::optional<std::string> library_refusal(const std::string& compiler_output, c
   // or the host compiler's `file:line:col: error: static assertion failed: m`.
   static const std::regex nvcc_assertion(R"re(^(.+)\((\d+)\): error: static assertion failed with "(.*)"\s*$)re");
   static const std::regex host_assertion(R"re(^(.+):(\d+):\d+: error: static assertion failed(: (.*))?\s*$)re");
-  // `#error` in the benchmark or the library: written for combinations its author rules out.
-  static const std::regex error_directive(R"re(^(.+):(\d+):\d+: error: #error (.*?)\s*$)re");
   std::istringstream lines(compiler_output);
   for (std::string line; std::getline(lines, line);) {
     if (line.find("error") == std::string::npos) continue;
     std::smatch match;
     std::string message;
-    if (std::regex_match(line, match, error_directive)) {
-      return "the benchmark or library rules this combination out: #error " + match[3].str() + " (" +
-             std::filesystem::path(match[1].str()).filename().string() + ":" + match[2].str() + ")";
-    }
     if (std::regex_match(line, match, nvcc_assertion)) {
       message = match[3].str();
     } else if (std::regex_match(line, match, host_assertion)) {
