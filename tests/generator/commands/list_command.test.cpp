@@ -7,7 +7,8 @@
 using namespace policytune;
 using testing::run_policytune_here;
 
-TEST_CASE("list shows a benchmark's space: its size, its ranges and its constraints", "[list_command]") {
+TEST_CASE("list shows a benchmark's space: its size, its ranges, its constraints and how it is verified",
+          "[list_command]") {
   const auto tiny = run_policytune_here({"list", testing::kTinyBenchmark});
   CHECK(tiny.exit_code == 0);
   CHECK_THAT(tiny.out, Catch::StartsWith("`tiny.sum`: ") && Catch::Contains(" variants\n  * `"));
@@ -20,7 +21,8 @@ TEST_CASE("list shows a benchmark's space: its size, its ranges and its constrai
         "  * `b` TUNE_B 1:4:1\n"
         "  * constraint (line 6): a * b <= 4\n"
         "  * constraint (line 7): a != 3 && !(a == 4 && b == 1)\n"
-        "  6 variants satisfy the constraints (device limits not applied)\n");
+        "  6 variants satisfy the constraints (device limits not applied)\n"
+        "  verified: its own check (state.verify_with, sum.cpp:23)\n");
 }
 
 TEST_CASE("list --names prints each benchmark's name only", "[list_command]") {

@@ -41,8 +41,9 @@ TEST_CASE("an assertion of the benchmark's own or of the harness, or another fir
                       kSource, kHarness));
   CHECK_FALSE(library_refusal("", kSource, kHarness));
   // An #error says nothing of whose combination it refuses: a broken build (faults/all_fail.cpp).
-  CHECK_FALSE(library_refusal("/cccl/cub/benchmarks/bench/segmented_sort/keys.cu:62:6: error: #error Medium segment "
-                              "size must be larger than small one",
-                              kSource, kHarness));
+  CHECK_FALSE(
+      library_refusal("/cccl/cub/benchmarks/bench/segmented_sort/keys.cu:62:6: error: #error Medium segment "
+                      "size must be larger than small one",
+                      kSource, kHarness));
   CHECK_FALSE(library_refusal("warning: static assertion failed with \"not an error\"", kSource, kHarness));
 }
