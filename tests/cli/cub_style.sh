@@ -13,12 +13,23 @@ nvcc=$4
 rm -rf "$work"
 mkdir -p "$work"
 bench="$source_dir/tests/data/cub_style/bench/scan/exclusive/sum.cu"
+# Base whole first (every workload: its listing is checked below); the filtered search then uses it
+# rather than a base narrowed to the filter.
+"$policytune" search "$bench" --compile-only --budget 0 --cuda-arch 90 --nvcc "$nvcc" --build-dir "$work/build" \
+  >"$work/base-out" 2>"$work/err" || {
+  cat "$work/err" >&2
+  exit 1
+}
 "$policytune" search "$bench" --compile-only --strategy random --seed 1 --budget 1 -a 'T{ct}=I32' \
   -a 'OffsetT{ct}=I32' --cuda-arch 90 --nvcc "$nvcc" --build-dir "$work/build" >"$work/out" 2>"$work/err" || {
   cat "$work/err" >&2
   exit 1
 }
 grep -q '^compiled: 1 variants, 0 failed' "$work/out" || { cat "$work/out" "$work/err" >&2; exit 1; }
+if grep -q 'building base' "$work/out" "$work/err"; then
+  echo "cub_style: the filtered search built a base of its own beside the whole one" >&2
+  exit 1
+fi
 
 base=$(ls "$work"/build/scan.exclusive.sum/*/base)
 list=$("$base" --list)
