@@ -57,6 +57,20 @@ struct Workspace {
   }
 };
 
+// A search whose progress lines are kept: what it said, and how many variants it measured and failed.
+struct LoggedSearch {
+  std::string said;
+  std::uint64_t measured = 0;
+  std::uint64_t failed = 0;
+};
+LoggedSearch run_logged_search(const SearchOptions& options, const fs::path& log) {
+  std::FILE* stream = std::fopen(log.c_str(), "w");
+  SearchProgress progress(stream, ProgressStyle::lines);
+  run_search(options, progress);
+  std::fclose(stream);
+  return {read_text_file(log.string()), progress.measured(), progress.failed()};
+}
+
 std::map<std::string, std::string> status_by_variant(const std::vector<Measurement>& rows) {
   std::map<std::string, std::string> statuses;
   for (const auto& row : rows) {
@@ -467,14 +481,10 @@ TEST_CASE("a variant the library's own static_assert refuses is skipped, not a b
   options.compile_only = true;
   options.strategy = "exhaustive";
   options.batch_size = 1;  // each variant alone: a batch's failure is split before it is judged
-  const fs::path log = workspace.root / "progress.log";
-  std::FILE* stream = std::fopen(log.c_str(), "w");
-  SearchProgress progress(stream, ProgressStyle::lines);
-  run_search(options, progress);
-  std::fclose(stream);
-  CHECK(progress.measured() == 4);
-  CHECK(progress.failed() == 0);
-  const std::string said = read_text_file(log.string());
+  const LoggedSearch progress = run_logged_search(options, workspace.root / "progress.log");
+  CHECK(progress.measured == 4);
+  CHECK(progress.failed == 0);
+  const std::string said = progress.said;
   CHECK_THAT(said, Catch::Contains("tile_3: skipped: the library rules this combination out: static assertion"));
   CHECK_THAT(said, Catch::Contains("(tile.hpp:7)"));
 }
@@ -486,13 +496,9 @@ TEST_CASE("a base that does not narrow to the filtered workload is built whole, 
   options.strategy = "exhaustive";
   options.budget = 2;
   options.confirmation.finalists = 0;
-  const fs::path log = workspace.root / "progress.log";
-  std::FILE* stream = std::fopen(log.c_str(), "w");
-  SearchProgress progress(stream, ProgressStyle::lines);
-  run_search(options, progress);
-  std::fclose(stream);
-  CHECK_THAT(read_text_file(log.string()), Catch::Contains("base narrowed to the filters lists other workloads"));
-  CHECK(progress.measured() == 2);
+  const LoggedSearch progress = run_logged_search(options, workspace.root / "progress.log");
+  CHECK_THAT(progress.said, Catch::Contains("base narrowed to the filters lists other workloads"));
+  CHECK(progress.measured == 2);
   std::set<std::string> workloads;
   for (const auto& row : workspace.rows()) workloads.insert(row.ct_workload);
   CHECK(workloads == std::set<std::string>{"T{ct}=F32"});
@@ -509,13 +515,9 @@ TEST_CASE("a whole base built already serves a filtered search: no narrowed base
 
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.budget = 2;
-  const fs::path log = workspace.root / "progress.log";
-  std::FILE* stream = std::fopen(log.c_str(), "w");
-  SearchProgress filtered(stream, ProgressStyle::lines);
-  run_search(options, filtered);
-  std::fclose(stream);
-  CHECK(filtered.measured() == 1);  // the variant the first search stored is not measured again
-  CHECK_THAT(read_text_file(log.string()), !Catch::Contains("building base"));
+  const LoggedSearch filtered = run_logged_search(options, workspace.root / "progress.log");
+  CHECK(filtered.measured == 1);  // the variant the first search stored is not measured again
+  CHECK_THAT(filtered.said, !Catch::Contains("building base"));
 }
 
 TEST_CASE("a benchmark without %RANGE% lines measures base and builds no variant", "[search]") {
@@ -523,13 +525,9 @@ TEST_CASE("a benchmark without %RANGE% lines measures base and builds no variant
   Workspace workspace;
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/search/bench/no_space/sum.cpp");
   options.confirmation.finalists = 0;
-  const fs::path log = workspace.root / "progress.log";
-  std::FILE* stream = std::fopen(log.c_str(), "w");
-  SearchProgress progress(stream, ProgressStyle::lines);
-  run_search(options, progress);
-  std::fclose(stream);
-  CHECK(progress.measured() == 0);
-  CHECK_THAT(read_text_file(log.string()), Catch::Contains("no %RANGE% parameters: base is all there is"));
+  const LoggedSearch progress = run_logged_search(options, workspace.root / "progress.log");
+  CHECK(progress.measured == 0);
+  CHECK_THAT(progress.said, Catch::Contains("no %RANGE% parameters: base is all there is"));
   const auto rows = workspace.rows();
   REQUIRE(!rows.empty());
   for (const auto& row : rows) {
@@ -551,13 +549,9 @@ TEST_CASE("a compile-only search with the strategy auto samples a space larger t
   auto options = workspace.options(POLICYTUNE_TEST_DATA "/faults/bench/faults/batch_isolation.cpp");
   options.compile_only = true;
   options.budget = 3;
-  const fs::path log = workspace.root / "progress.log";
-  std::FILE* stream = std::fopen(log.c_str(), "w");
-  SearchProgress progress(stream, ProgressStyle::lines);
-  run_search(options, progress);
-  std::fclose(stream);
-  CHECK(progress.measured() == 3);
-  CHECK_THAT(read_text_file(log.string()), Catch::Contains(": strategy random"));
+  const LoggedSearch progress = run_logged_search(options, workspace.root / "progress.log");
+  CHECK(progress.measured == 3);
+  CHECK_THAT(progress.said, Catch::Contains(": strategy random"));
 }
 
 TEST_CASE("a compiler launcher runs every compile, batches included", "[search][batch]") {
