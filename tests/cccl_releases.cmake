@@ -39,16 +39,16 @@ foreach(release_dir IN LISTS release_dirs)
   foreach(kind IN ITEMS policies_selection hub_selection library_consumer algorithms_consumer)
     set(target policytune.${kind}.cccl-${release})
     target_link_libraries(${target} PRIVATE policytune.policies)
-    set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "75;80;90;100" CUDA_STANDARD 20
+    set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${selection_architectures}" CUDA_STANDARD 20
                                                CUDA_STANDARD_REQUIRED ON)
   endforeach()
-  # The shipped library for the architectures users build for, with the newest release (and the
-  # toolkit's own, in the downstream project: 80 and 90); one architecture with the others, whose differences
-  # are in the API, not per architecture (which policy each architecture selects is what
-  # policies_selection checks, on every release). Three architectures of radix sort, reduce and
-  # scan cost about three minutes of compiling per release.
+  # The shipped library built for real (SASS) for the architectures users build for: 90 and 100 with
+  # the newest release, 80 and 90 with the toolkit's own (the downstream project); one architecture
+  # with the others, whose differences are in the API, not per architecture (which policy each
+  # architecture selects is what policies_selection checks, on every release). Each architecture
+  # of radix sort, reduce and scan costs about a minute of compiling per release.
   if(release STREQUAL newest_release)
-    set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES "80;90;100")
+    set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES "90;100")
   else()
     set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
   endif()
@@ -56,14 +56,24 @@ foreach(release_dir IN LISTS release_dirs)
   set_target_properties(policytune.algorithms_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
   # The reduce benchmark as a search builds it, base and a variant: 3.1 renamed DispatchReduce's
   # transform, and from 3.5 the variant is a policy selector through cuda::execution::tune (what
-  # ships there). One architecture: the code paths are the same for every one.
+  # ships there). One architecture: the code paths are the same for every one; base for the
+  # variant's type only (the toolkit's release builds base whole, bench/CMakeLists.txt).
   if(release MATCHES "^3\\.(1|4|5)\\.")
     policytune_compile_check(bench.reduce.sum.cccl-${release} "${PROJECT_SOURCE_DIR}/bench/reduce/sum.cu"
       VARIANT TUNE_ITEMS_PER_THREAD=13 TUNE_THREADS_PER_BLOCK=256 TUNE_ITEMS_PER_VEC_LOAD_POW2=1 TUNE_T=float)
+    target_compile_definitions(bench.reduce.sum.cccl-${release}.base PRIVATE TUNE_T=float)
     foreach(target IN ITEMS bench.reduce.sum.cccl-${release}.base bench.reduce.sum.cccl-${release}.variant)
       target_include_directories(${target} BEFORE PRIVATE "${release_include}")
       set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES 90)
     endforeach()
+  endif()
+  # CCCL 3.4's benchmarks take the look-back delay as a value, and include its helper twice.
+  if(release MATCHES "^3\\.4\\.")
+    add_library(policytune.look_back_twice.cccl-${release} OBJECT cuda/look_back_twice.cu)
+    target_include_directories(policytune.look_back_twice.cccl-${release} BEFORE PRIVATE "${release_include}"
+                               "${PROJECT_SOURCE_DIR}/bench" "${PROJECT_SOURCE_DIR}/bench/policytune/nvbench_compat")
+    set_target_properties(policytune.look_back_twice.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90
+                          CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON)
   endif()
   add_test(NAME cccl.${release}.policies_selection COMMAND policytune.policies_selection.cccl-${release})
   add_test(NAME cccl.${release}.hub_selection COMMAND policytune.hub_selection.cccl-${release})

@@ -95,6 +95,7 @@ std::string batch_source(const std::string& source_path, const std::string& sour
     out << "namespace policytune_batch_" << i << " {\n#include " << quoted(absolute) << "\n}\n";
     for (const auto& [macro, value] : member.defines) out << "#undef " << macro << '\n';
     for (const auto& macro : source_macros) out << "#undef " << macro << '\n';
+    out << "#include <policytune/bench/variant_end.hpp>\n";  // the harness's guards, once per variant
   }
   return out.str();
 }

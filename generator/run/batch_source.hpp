@@ -17,7 +17,8 @@ struct BatchMember {
 // #include lines are hoisted to the top (outside any namespace, where include guards then keep
 // them); the source itself is included once per variant, inside a namespace of its own, between
 // that variant's defines, with POLICYTUNE_BENCH_VARIANT naming it for the harness. Macros the
-// source defines are undefined after each copy. The benchmark author writes nothing for this.
+// source defines are undefined after each copy, and <policytune/bench/variant_end.hpp> ends the
+// harness's own once-per-variant guards. The benchmark author writes nothing for this.
 // Compile it with the source's directory on the include path (for its quoted includes).
 std::string batch_source(const std::string& source_path, const std::string& source_text,
                          const std::vector<BatchMember>& members);

@@ -2,9 +2,12 @@
 // they are made: at compile time (this file is built, never run). A wrong spelling would build a
 // variant of another type than base measured.
 #define POLICYTUNE_BENCH_NO_MAIN
+#include <device_side_benchmark.cuh>
 #include <nvbench_helper.cuh>
 
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 namespace
 {
@@ -20,4 +23,32 @@ static_assert(spelling<::cuda::std::integral_constant<unsigned long long, 1024>>
               == "::cuda::std::integral_constant<unsigned long long, 1024>");
 // reduce/arg_extrema.cu's Operation{ct}.
 static_assert(label<::cub::ArgMin> == "ArgMin" && spelling<::cub::ArgMax> == "::cub::ArgMax");
+
+// The launch's stream, spelled both ways CUB's benchmarks spell it (3.4's transform/common.h
+// unwraps it with .get_stream(); most pass launch.get_stream() where a cudaStream_t is taken).
+static_assert(std::is_same_v<decltype(std::declval<nvbench::launch&>().get_stream().get_stream()), cudaStream_t>);
+static_assert(std::is_convertible_v<decltype(std::declval<nvbench::launch&>().get_stream()), cudaStream_t>);
+static_assert(std::is_same_v<decltype(std::declval<nvbench::state&>().get_cuda_stream().get_stream()), cudaStream_t>);
+
+// CCCL 3.4's warp and block benchmarks (reduce/warp_reduce_base.cuh): the device a state runs on,
+// the kernel of <device_side_benchmark.cuh> and the names of the extended types they list.
+static_assert(std::is_same_v<decltype(std::declval<nvbench::state&>().get_device().value().get_number_of_sms()), int>);
+static_assert(std::is_same_v<decltype(std::declval<nvbench::state&>().get_device().value().get_id()), int>);
+struct twice
+{
+  template <class T>
+  __device__ T operator()(T value) const
+  {
+    return value + value;
+  }
+};
+[[maybe_unused]] void (*const device_side_kernel_int)(twice) = benchmark_kernel<256, 4, twice, int>;
+[[maybe_unused]] void (*const device_side_kernel_complex)(twice) = benchmark_kernel<128, 2, twice, ::cuda::std::complex<double>>;
+static_assert(label<::cuda::std::complex<double>> == "C128");
+#if _CCCL_HAS_NVFP16()
+static_assert(label<__half> == "F16" && label<::cuda::std::complex<__half>> == "C32");
+#endif
+#if _CCCL_HAS_NVBF16()
+static_assert(label<__nv_bfloat16> == "BF16" && label<::cuda::std::complex<__nv_bfloat16>> == "CB32");
+#endif
 } // namespace

@@ -6,12 +6,15 @@
 #include <policytune/bench/config.hpp>
 #include <policytune/bench/declared_output.hpp>
 #include <policytune/bench/stats.hpp>
+#include <policytune/bench/stream.hpp>
 #include <policytune/bench/timer_host.hpp>
 #include <policytune/bench/verify.hpp>
 #if POLICYTUNE_BENCH_CUDA
+#  include <policytune/bench/cuda_device.hpp>
 #  include <policytune/bench/timer_cuda.hpp>
 #endif
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -28,6 +31,9 @@ using backend = cuda_backend;
 using backend = host_backend;
 #endif
 } // namespace detail
+
+/// NVBench's name for what launch.get_stream() returns.
+using cuda_stream = basic_stream<detail::backend::stream_type>;
 
 /// NVBench's execution tags. They combine with `|`; only `timer` changes what the harness does
 /// (the callable then takes `(nvbench::launch&, auto& timer)` and brackets the timed work with
@@ -65,11 +71,12 @@ public:
       : m_stream(stream)
   {}
 
-  /// The stream to launch on: a cudaStream_t in a CUDA build, an empty host_stream otherwise.
-  stream_type get_stream() const noexcept { return m_stream; }
+  /// The stream to launch on (a cudaStream_t in a CUDA build, an empty host_stream otherwise),
+  /// wrapped as NVBench wraps it.
+  const cuda_stream& get_stream() const noexcept { return m_stream; }
 
 private:
-  stream_type m_stream;
+  cuda_stream m_stream;
 };
 
 /// The timer an `exec_tag::timer` callable receives.
@@ -262,7 +269,9 @@ public:
   void set_timeout(double seconds) { m_settings.max_time = seconds; }
 
 #if POLICYTUNE_BENCH_CUDA
-  cudaStream_t get_cuda_stream() const noexcept { return m_backend->stream(); }
+  cuda_stream get_cuda_stream() const noexcept { return cuda_stream(m_backend->stream()); }
+  /// The device the state runs on (the harness measures on device 0, made current before any state).
+  std::optional<cuda_device> get_device() const { return cuda_device::current(); }
 #endif
 
   /// What the benchmark declared it writes (add_global_memory_writes<T>), in declaration order.

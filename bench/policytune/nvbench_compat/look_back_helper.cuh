@@ -5,14 +5,19 @@
 // `delay_constructor_t`, and for CCCL 3.4's policy selectors as the value `delay_constructor_policy`.
 // Base (TUNE_BASE) uses the library's own and gets nothing from here.
 //
-// No include guard around the variant's part, on purpose: a batched build (bench/README.md)
-// includes the benchmark once per variant, and each copy needs the delay of its own variant;
-// where the macros are not defined yet (the includes hoisted before all variants) it is left out.
+// The variant's part is guarded once per variant, not once per file: a batched build
+// (bench/README.md) includes the benchmark once per variant, each copy needs the delay of its own
+// variant, and <policytune/bench/variant_end.hpp> ends the guard after each copy. Within a copy
+// the file may be included twice (CCCL 3.4's scan/policy_selector.h includes it after the source
+// did). Where the macros are not defined yet (the includes hoisted before all variants) the part
+// is left out.
 #include <cub/agent/single_pass_scan_operators.cuh>
 
 #include <nvbench_helper.cuh>
 
-#if !TUNE_BASE && defined(TUNE_DELAY_CONSTRUCTOR_ID) && defined(TUNE_MAGIC_NS) && defined(TUNE_L2_WRITE_LATENCY_NS)
+#if !TUNE_BASE && defined(TUNE_DELAY_CONSTRUCTOR_ID) && defined(TUNE_MAGIC_NS) && defined(TUNE_L2_WRITE_LATENCY_NS) \
+  && !defined(POLICYTUNE_LOOK_BACK_HELPER_VARIANT_PART)
+#  define POLICYTUNE_LOOK_BACK_HELPER_VARIANT_PART
 using delay_constructors = ::nvbench::type_list<
   ::cub::detail::no_delay_constructor_t<TUNE_L2_WRITE_LATENCY_NS>,
   ::cub::detail::fixed_delay_constructor_t<TUNE_MAGIC_NS, TUNE_L2_WRITE_LATENCY_NS>,

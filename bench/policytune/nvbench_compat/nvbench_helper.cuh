@@ -61,6 +61,23 @@ using complex = ::cuda::std::complex<float>;
 NVBENCH_DECLARE_TYPE_STRINGS(complex, "C64", "::cuda::std::complex<float>");
 NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::false_type, "false", "::cuda::std::false_type");
 NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::true_type, "true", "::cuda::std::true_type");
+// The extended floating-point types CCCL 3.4's warp and block benchmarks list where CCCL has them
+// (the same tests as theirs). Labels as NVBench's are made, by bits: F16, BF16, F128, and complex
+// numbers by their whole width (C64 is complex<float>); CB32 tells bfloat16's from half's.
+NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::complex<double>, "C128", "::cuda::std::complex<double>");
+#if defined(_CCCL_HAS_NVFP16) && _CCCL_HAS_NVFP16()
+#  include <cuda_fp16.h>
+NVBENCH_DECLARE_TYPE_STRINGS(__half, "F16", "__half");
+NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::complex<__half>, "C32", "::cuda::std::complex<__half>");
+#endif
+#if defined(_CCCL_HAS_NVBF16) && _CCCL_HAS_NVBF16()
+#  include <cuda_bf16.h>
+NVBENCH_DECLARE_TYPE_STRINGS(__nv_bfloat16, "BF16", "__nv_bfloat16");
+NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::complex<__nv_bfloat16>, "CB32", "::cuda::std::complex<__nv_bfloat16>");
+#endif
+#if defined(_CCCL_HAS_FLOAT128) && _CCCL_HAS_FLOAT128()
+NVBENCH_DECLARE_TYPE_STRINGS(__float128, "F128", "__float128");
+#endif
 namespace policytune::nvbench_compat
 {
 /// How `::cuda::std::integral_constant<T, V>` is spelled up to its value, per integer type T.

@@ -40,12 +40,14 @@ TEST_CASE("a batch includes the source once per variant, between the variant's d
       absolute +
       "\"\n}\n"
       "#undef TUNE_X\n#undef SCALE\n"
+      "#include <policytune/bench/variant_end.hpp>\n"
       "\n#undef POLICYTUNE_BENCH_VARIANT\n#define POLICYTUNE_BENCH_VARIANT \"x_2\"\n"
       "#define TUNE_X 2\n"
       "namespace policytune_batch_1 {\n#include \"" +
       absolute +
       "\"\n}\n"
-      "#undef TUNE_X\n#undef SCALE\n";
+      "#undef TUNE_X\n#undef SCALE\n"
+      "#include <policytune/bench/variant_end.hpp>\n";
   CHECK(text == expected);
 }
 

@@ -2,7 +2,8 @@
 // PolicyTune's stand-in for NVBench's <nvbench/nvbench.cuh>, so that CUB's tuning benchmarks
 // build unchanged against PolicyTune's harness (`policytune search` puts this folder on the
 // include path). What NVBench offers beyond the harness's own vocabulary (bench/README.md) is
-// added here: `nvbench::tl::get`, `nvbench::enum_type` and `nvbench::enum_type_list`. A state without a check of its own is verified against
+// added here: `nvbench::tl::get`, `nvbench::enum_type`, `nvbench::enum_type_list` and
+// NVBENCH_CUDA_CALL_NOEXCEPT. A state without a check of its own is verified against
 // base's output (policytune/bench/reference_output.hpp, installed by <nvbench_helper.cuh>).
 #pragma once
 
@@ -69,7 +70,7 @@ struct decimal_text
     auto rest = Value;
     for (std::size_t i = length(); i-- > (Value < 0 ? 1u : 0u);)
     {
-      const auto digit = rest % 10;
+      const auto digit = static_cast<long long>(rest % 10);  // signed: a negative value's digits are too
       result.chars[i]  = static_cast<char>('0' + (digit < 0 ? -digit : digit));
       rest /= 10;
     }
@@ -128,3 +129,22 @@ struct type_strings<enum_type<Value, T>>
   static constexpr const char* spelling = detail::value_spelling<detail::enum_type_prefix, Value>::value.chars;
 };
 } // namespace policytune::bench
+
+#if POLICYTUNE_BENCH_CUDA
+#  include <cstdio>
+
+#  include <cuda_runtime_api.h>
+
+/// NVBench's NVBENCH_CUDA_CALL_NOEXCEPT: a runtime call whose failure is reported on stderr, not
+/// thrown (what follows it fails in turn, and the state with it).
+#  define NVBENCH_CUDA_CALL_NOEXCEPT(call)                                                              \
+    do                                                                                                  \
+    {                                                                                                   \
+      const cudaError_t policytune_bench_error = (call);                                                \
+      if (policytune_bench_error != cudaSuccess)                                                        \
+      {                                                                                                 \
+        std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,                              \
+                     cudaGetErrorString(policytune_bench_error));                                       \
+      }                                                                                                 \
+    } while (false)
+#endif
