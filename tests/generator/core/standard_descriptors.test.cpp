@@ -43,7 +43,7 @@ TEST_CASE("closed standard input and error are occupied, open ones are left as t
     const int out_flags = ::fcntl(STDOUT_FILENO, F_GETFL);
     policytune::occupy_closed_standard_descriptors();
     if (::fcntl(STDIN_FILENO, F_GETFD) == -1 || ::fcntl(STDERR_FILENO, F_GETFD) == -1) return 1;
-    if (::write(STDERR_FILENO, "", 0) != 0) return 2;  // open for writing
+    if (::write(STDERR_FILENO, "", 0) != 0) return 2;                  // open for writing
     if ((::fcntl(STDIN_FILENO, F_GETFD) & FD_CLOEXEC) != 0) return 3;  // inherited by the programs started
     return ::fcntl(STDOUT_FILENO, F_GETFL) == out_flags ? 0 : 4;
   });
