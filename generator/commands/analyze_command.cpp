@@ -2,13 +2,13 @@
 
 #include <map>
 #include <memory>
-#include <regex>
 
 #include "commands/command.hpp"
 #include "commands/option_bounds.hpp"
 #include "core/benchmark_name.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
+#include "core/user_regex.hpp"
 #include "select/analysis_tables.hpp"
 #include "select/dispatch_selection.hpp"
 #include "store/results_database.hpp"
@@ -45,12 +45,7 @@ RunCommand setup_analyze(CLI::App& app) {
   add_dispatch_limit_options(app, options->dispatch_options);
   app.add_option("-R,--regex", options->benchmarks, "only benchmarks whose name matches this regex");
   return [options] {
-    std::regex pattern;
-    try {
-      pattern = std::regex(options->benchmarks);
-    } catch (const std::regex_error& error) {
-      throw UserError("-R '" + options->benchmarks + "' is not a valid regex: " + error.what());
-    }
+    const UserRegex pattern(options->benchmarks, "-R");
     const DispatchOptions dispatch_options = options->dispatch_options.validated();
     ResultsDatabase database(options->database, ResultsDatabase::Mode::read_only);
     std::vector<Measurement> measurements = database.measurements();
@@ -58,7 +53,7 @@ RunCommand setup_analyze(CLI::App& app) {
     for (const auto& file : options->files)
       current_sources[benchmark_name_from_path(file)] = content_hash(read_text_file(file));
     std::erase_if(measurements, [&](const Measurement& m) {
-      return !std::regex_match(m.benchmark, pattern) ||
+      return !pattern.matches_whole(m.benchmark) ||
              (!current_sources.empty() && current_sources.count(m.benchmark) == 0);
     });
     const auto spaces = database.search_spaces();

@@ -2,11 +2,11 @@
 
 #include <map>
 #include <memory>
-#include <regex>
 
 #include "commands/command.hpp"
 #include "core/output_file.hpp"
 #include "core/user_error.hpp"
+#include "core/user_regex.hpp"
 #include "report/report_model.hpp"
 #include "report/report_page.hpp"
 #include "store/results_database.hpp"
@@ -30,18 +30,13 @@ RunCommand setup_report(CLI::App& app) {
                  "the HTML page to write (self-contained: inline SVG and CSS); - for stdout")
       ->required();
   return [options] {
-    std::regex pattern;
-    try {
-      pattern = std::regex(options->benchmarks);
-    } catch (const std::regex_error& error) {
-      throw UserError("-R '" + options->benchmarks + "' is not a valid regex: " + error.what());
-    }
+    const UserRegex pattern(options->benchmarks, "-R");
     ResultsDatabase database(options->database, ResultsDatabase::Mode::read_only);
     std::vector<Measurement> measurements = database.measurements();
     std::map<std::string, bool> matches;  // per benchmark name: a regex per row would cost more than the report
     std::erase_if(measurements, [&](const Measurement& m) {
       auto [found, added] = matches.emplace(m.benchmark, false);
-      if (added) found->second = std::regex_match(m.benchmark, pattern);
+      if (added) found->second = pattern.matches_whole(m.benchmark);
       return !found->second;
     });
     const Report report = build_report(measurements, database.search_spaces(), options->database);

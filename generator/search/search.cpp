@@ -5,12 +5,12 @@
 #include <fmt/format.h>
 #include <map>
 #include <mutex>
-#include <regex>
 #include <set>
 
 #include "core/benchmark_name.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
+#include "core/user_regex.hpp"
 #include "protocol/declared_axes.hpp"
 #include "run/benchmark_session.hpp"
 #include "run/measurement_lanes.hpp"
@@ -539,17 +539,12 @@ void run_search(const SearchOptions& options, SearchProgress& progress) {
   if (options.shard_count == 0 || options.shard_index == 0 || options.shard_index > options.shard_count) {
     throw UserError(fmt::format("--shard {}/{}: k/N needs 1 <= k <= N", options.shard_index, options.shard_count));
   }
-  std::regex pattern;
-  try {
-    pattern = std::regex(options.benchmark_regex);
-  } catch (const std::regex_error& error) {
-    throw UserError("-R '" + options.benchmark_regex + "' is not a valid regex: " + error.what());
-  }
+  const UserRegex pattern(options.benchmark_regex, "-R");
   // Parse every source before building anything: a bad %RANGE% line fails fast.
   std::vector<BenchmarkSource> selected;
   for (const auto& path : options.sources) {
     BenchmarkSource source = read_benchmark_source(path);
-    if (std::regex_search(benchmark_name_from_path(path), pattern)) selected.push_back(std::move(source));
+    if (pattern.found_in(benchmark_name_from_path(path))) selected.push_back(std::move(source));
   }
   if (selected.empty()) throw UserError("no benchmark matches -R '" + options.benchmark_regex + "'");
   const bool no_prior = std::find(options.priors.begin(), options.priors.end(), "none") != options.priors.end();
