@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
@@ -20,21 +21,77 @@ std::size_t line_of(const std::string& text, const std::string& key, std::size_t
   return at == std::string::npos ? 0 : line_of_offset(text, at);
 }
 
+// Reads the keys of the cache's entries in the file's order into `cache.entry_keys` (a SAX pass:
+// nothing is built), and counts the top-level "cache" members.
+class EntryOrder : public nlohmann::json_sax<Json> {
+public:
+  EntryOrder(const std::string& path, KernelTunerCache& cache) : path_(path), cache_(cache) {}
+
+  std::size_t cache_members() const { return cache_members_; }
+
+  bool key(string_t& key) override {
+    if (depth_ == 1) {
+      in_cache_ = key == "cache";
+      if (in_cache_) ++cache_members_;
+    } else if (depth_ == 2 && in_cache_) {
+      // A JSON object keeps one value per key: a second entry would replace the first unseen.
+      if (!seen_.insert(key).second) {
+        throw UserError(path_, cache_.line_of_entry(key, 2), "cache entry '" + key + "' appears twice");
+      }
+      cache_.entry_keys.push_back(key);
+    }
+    return true;
+  }
+  bool start_object(std::size_t /*elements*/) override { return ++depth_, true; }
+  bool end_object() override { return --depth_, true; }
+  bool start_array(std::size_t /*elements*/) override { return ++depth_, true; }
+  bool end_array() override { return --depth_, true; }
+  bool null() override { return true; }
+  bool boolean(bool /*value*/) override { return true; }
+  bool number_integer(number_integer_t /*value*/) override { return true; }
+  bool number_unsigned(number_unsigned_t /*value*/) override { return true; }
+  bool number_float(number_float_t /*value*/, const string_t& /*text*/) override { return true; }
+  bool string(string_t& /*value*/) override { return true; }
+  bool binary(binary_t& /*value*/) override { return true; }
+  bool parse_error(std::size_t /*position*/, const std::string& /*token*/,
+                   const nlohmann::detail::exception& /*error*/) override {
+    return false;  // the DOM parse that follows reports it
+  }
+
+private:
+  const std::string& path_;
+  KernelTunerCache& cache_;
+  int depth_ = 0;
+  bool in_cache_ = false;
+  std::size_t cache_members_ = 0;
+  std::unordered_set<std::string> seen_;
+};
+
 }  // namespace
 
 std::size_t KernelTunerCache::line_of_key(const std::string& key) const { return line_of(text, key, 0); }
 
-std::size_t KernelTunerCache::line_of_entry(const std::string& key) const {
+std::size_t KernelTunerCache::line_of_entry(const std::string& key, int occurrence) const {
   // Looked for after "cache", since a key's text (parameter values) may also appear before it.
   const std::size_t cache_at = text.find("\"cache\"");
-  return line_of(text, key, cache_at == std::string::npos ? 0 : cache_at);
+  std::size_t from = cache_at == std::string::npos ? 0 : cache_at;
+  for (int seen = 1; seen < occurrence && from != std::string::npos; ++seen) {
+    from = text.find("\"" + key + "\"", from);
+    if (from != std::string::npos) ++from;
+  }
+  return from == std::string::npos ? 0 : line_of(text, key, from);
 }
 
 KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
   KernelTunerCache result;
   result.path = path;
   result.text = read_text_file(path);
+  EntryOrder order(path, result);
   try {
+    // Two passes, each linear: the order of the entries, then the document. (A parse callback
+    // would do both at once, but nlohmann's scans an object's members at the end of each member.)
+    // A syntax error ends the first pass early; the second reports it, with its place.
+    [[maybe_unused]] const bool well_formed = Json::sax_parse(result.text, &order);
     result.document = Json::parse(result.text);
   } catch (const Json::parse_error& error) {
     throw UserError(path, line_of_offset(result.text, error.byte == 0 ? 0 : error.byte - 1),
@@ -52,6 +109,7 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
   };
   const Json& keys = require("tune_params_keys", Json::value_t::array, "a list of parameter names");
   require("cache", Json::value_t::object, "an object of configurations");
+  if (order.cache_members() > 1) throw UserError(path, result.line_of_key("cache"), "'cache' appears twice");
   for (const auto& key : keys) {
     if (!key.is_string() || !is_identifier(key.get<std::string>())) {
       throw UserError(path, result.line_of_key("tune_params_keys"),

@@ -15,18 +15,22 @@ namespace policytune {
 // parameters and has a `time` in milliseconds, or a failure: a string ("CompilationFailedConfig",
 // "RuntimeFailedConfig", "InvalidConfig") or, in older files, the value 1e20.
 struct KernelTunerCache {
-  // Ordered: the file's order matters (a default base, value lists).
-  using Json = nlohmann::ordered_json;
+  // Objects keyed in a tree: an insertion-ordered object (nlohmann::ordered_json) looks each key
+  // up linearly, which made reading a cache quadratic in its size (a 240 MB file: half an hour).
+  // The one order that matters, that of the configurations (the default base is the first that
+  // succeeded), is kept in `entry_keys`.
+  using Json = nlohmann::json;
 
   std::string path;
   std::string text;  // as read, gunzipped
   Json document;
   std::vector<std::string> parameters;
+  std::vector<std::string> entry_keys;  // the cache's keys in the file's order, each once
 
   const Json& cache() const { return document.at("cache"); }
   // The line of a top-level key or of a cache entry's key, for messages (0 when not found).
   std::size_t line_of_key(const std::string& key) const;
-  std::size_t line_of_entry(const std::string& key) const;
+  std::size_t line_of_entry(const std::string& key, int occurrence = 1) const;
 };
 
 // Throws UserError (file:line) for a file that is not such a cache.

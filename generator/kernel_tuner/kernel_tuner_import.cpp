@@ -113,10 +113,8 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
   const std::string source_hash = content_hash(file.text);
   const std::string recorded_at = utc_timestamp();
   std::optional<std::size_t> base_index;
-  for (const auto& item : cache.items()) {
-    // Named, not a structured binding: clang (the fuzz build) cannot capture those in lambdas.
-    const std::string& key = item.key();
-    const auto& entry = item.value();
+  for (const std::string& key : file.entry_keys) {  // the file's order: the default base is the first that succeeded
+    const json& entry = cache.at(key);
     const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
     Measurement row;
     row.algorithm = kernel;

@@ -50,10 +50,9 @@ Landscape Landscape::read(const std::string& path) {
     for (const auto& value : *at) texts.push_back(value.dump());
   }
 
-  for (const auto& item : file.cache().items()) {
-    // Named, not a structured binding: clang (the fuzz build) cannot capture those in lambdas.
-    const std::string& key = item.key();
-    const auto& entry = item.value();
+  const Json& cache = file.cache();
+  for (const std::string& key : file.entry_keys) {  // the file's order
+    const Json& entry = cache.at(key);
     const auto fail = [&](const std::string& message) { return UserError(path, file.line_of_entry(key), message); };
     const KernelTunerTime time = entry_time(file, key, entry);
     Point point;

@@ -3,6 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include "core/user_error.hpp"
+#include "support/temporary_directory.hpp"
+
+#include <string>
+#include <vector>
 
 using namespace policytune;
 
@@ -24,4 +28,37 @@ TEST_CASE("a file that is no Kernel Tuner cache is a user error naming it", "[im
   CHECK_THROWS_AS(read_kernel_tuner_cache(POLICYTUNE_TEST_DATA "/landscapes/missing.json"), UserError);
   CHECK_THROWS_WITH(read_kernel_tuner_cache(POLICYTUNE_TEST_DATA "/kernel_tuner/truncated.json"),
                     Catch::Contains("truncated.json") && Catch::Contains("not valid JSON"));
+}
+
+namespace {
+
+// A cache of two parameters whose entries are `entries` (already joined by commas).
+std::string cache_text(const std::string& entries, const std::string& extra_member = "") {
+  return "{\n\"kernel_name\": \"k\",\n\"tune_params_keys\": [\"x\", \"y\"],\n"
+         "\"tune_params\": {\"x\": [1, 2, 9], \"y\": [0, 1]},\n" +
+         extra_member + "\"cache\": {\n" + entries + "\n}\n}\n";
+}
+
+}  // namespace
+
+TEST_CASE("the configurations keep the file's order, which sorting their keys would change", "[import]") {
+  const policytune::testing::TemporaryDirectory folder("kernel-tuner-order");
+  const std::string path = folder.write("order.json", cache_text(R"("9,1": {"x": 9, "y": 1, "time": 3.0},
+"1,0": {"x": 1, "y": 0, "time": 1.0},
+"2,1": {"x": 2, "y": 1, "time": 2.0})"));
+  const KernelTunerCache cache = read_kernel_tuner_cache(path);
+  CHECK(cache.entry_keys == std::vector<std::string>{"9,1", "1,0", "2,1"});
+}
+
+TEST_CASE("a configuration key twice in the cache is an error, not a silently replaced entry", "[import]") {
+  const policytune::testing::TemporaryDirectory folder("kernel-tuner-twice");
+  const std::string twice = folder.write("twice.json", cache_text(R"("1,0": {"x": 1, "y": 0, "time": 1.0},
+"2,1": {"x": 2, "y": 1, "time": 2.0},
+"1,0": {"x": 1, "y": 0, "time": 0.5})"));
+  CHECK_THROWS_WITH(read_kernel_tuner_cache(twice), Catch::Contains("twice.json:8: cache entry '1,0' appears twice"));
+  // A second "cache" member would replace the first as a whole.
+  const std::string two_caches = folder.write(
+      "two_caches.json", cache_text(R"("2,1": {"x": 2, "y": 1, "time": 2.0})",
+                                    "\"cache\": {\"1,0\": {\"x\": 1, \"y\": 0, \"time\": 1.0}},\n"));
+  CHECK_THROWS_WITH(read_kernel_tuner_cache(two_caches), Catch::Contains("'cache' appears twice"));
 }
