@@ -1,6 +1,7 @@
 #include "run/tool_output.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <vector>
 
 namespace policytune {
@@ -22,15 +23,40 @@ std::string tail_of(const std::string& text, std::size_t lines) {
   return joined;
 }
 
-std::string first_error_of(const std::string& text) {
+namespace {
+
+// The first line of `text` that holds one of `words`, cut to the reason limit; empty if none does.
+std::string first_line_with(const std::string& text, std::initializer_list<const char*> words) {
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t stop = std::min(text.find('\n', start), text.size());
     const std::string line = text.substr(start, stop - start);
-    if (line.find("error") != std::string::npos) return line.substr(0, kReasonLimit);
+    for (const char* word : words) {
+      if (line.find(word) != std::string::npos) return line.substr(0, kReasonLimit);
+    }
     start = stop + 1;
   }
-  return tail_of(text);
+  return "";
+}
+
+}  // namespace
+
+std::string first_error_of(const std::string& text) {
+  std::string error = first_line_with(text, {"error"});
+  if (error.empty()) return tail_of(text);
+  // The linker's own error line ("collect2: error: ld returned 1 exit status") says only that it
+  // failed; what is missing is on a line of its own before it.
+  if (error.find("ld returned") != std::string::npos) {
+    const std::string detail = first_line_with(text, {"undefined reference", "multiple definition"});
+    // No main: the source compiled to nothing, which a file that disables itself announces with
+    // a #warning (CCCL 3.4's sum.warpspeed.cu below sm_100).
+    const std::string announced = first_line_with(text, {"warning: #warning"});
+    if (detail.find("`main'") != std::string::npos && !announced.empty()) {
+      return (detail + "; the compiler warned: " + announced).substr(0, kReasonLimit);
+    }
+    if (!detail.empty()) return detail;
+  }
+  return error;
 }
 
 }  // namespace policytune

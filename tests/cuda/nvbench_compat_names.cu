@@ -34,6 +34,9 @@ static_assert(std::is_same_v<decltype(std::declval<nvbench::state&>().get_cuda_s
 // the kernel of <device_side_benchmark.cuh> and the names of the extended types they list.
 static_assert(std::is_same_v<decltype(std::declval<nvbench::state&>().get_device().value().get_number_of_sms()), int>);
 static_assert(std::is_same_v<decltype(std::declval<nvbench::state&>().get_device().value().get_id()), int>);
+// CCCL 3.4's segmented scan reports its segment count through a summary.
+static_assert(std::is_same_v<decltype(std::declval<nvbench::state&>().add_summary("user/derived/segment_count")),
+                             nvbench::summary&>);
 struct twice
 {
   template <class T>

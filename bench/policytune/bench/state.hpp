@@ -7,6 +7,7 @@
 #include <policytune/bench/declared_output.hpp>
 #include <policytune/bench/stats.hpp>
 #include <policytune/bench/stream.hpp>
+#include <policytune/bench/summary.hpp>
 #include <policytune/bench/timer_host.hpp>
 #include <policytune/bench/verify.hpp>
 #if POLICYTUNE_BENCH_CUDA
@@ -14,6 +15,7 @@
 #  include <policytune/bench/timer_cuda.hpp>
 #endif
 
+#include <deque>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -274,6 +276,10 @@ public:
   std::optional<cuda_device> get_device() const { return cuda_device::current(); }
 #endif
 
+  /// A summary the benchmark fills for NVBench's report (kept, not used by the driver).
+  summary& add_summary(std::string tag) { return m_summaries.emplace_back(std::move(tag)); }
+  const std::deque<summary>& summaries() const noexcept { return m_summaries; }
+
   /// What the benchmark declared it writes (add_global_memory_writes<T>), in declaration order.
   const std::vector<declared_output>& declared_outputs() const noexcept { return m_outputs; }
   /// `entry|ct_workload|rt_workload`: names this state among all states of the source.
@@ -432,6 +438,7 @@ private:
   std::vector<std::size_t> m_index;
   detail::verifier_base* m_verifier = nullptr;
   std::vector<declared_output> m_outputs;
+  std::deque<summary> m_summaries; // a deque: the references add_summary returned stay valid
   std::string m_key;
 
   std::size_t m_elements = 0;

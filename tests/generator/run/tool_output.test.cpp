@@ -21,5 +21,15 @@ TEST_CASE("a compiler's first error line comes first; without one, its tail", "[
   CHECK(first_error_of("In file x.cpp:\nx.cpp:3: error: expected ';'\nx.cpp:9: error: later\n") ==
         "x.cpp:3: error: expected ';'");
   CHECK(first_error_of("warning: a\nnote: b\nld returned 1\n") == "warning: a | note: b | ld returned 1");
+  // A link that fails: what is missing, not the linker's summary line.
+  CHECK(first_error_of("/usr/bin/ld: /tmp/x.o: in function `main':\nx.cpp:(.text+0x5): undefined reference to "
+                       "`f()'\ncollect2: error: ld returned 1 exit status\n") ==
+        "x.cpp:(.text+0x5): undefined reference to `f()'");
+  CHECK(first_error_of("collect2: error: ld returned 1 exit status\n") == "collect2: error: ld returned 1 exit status");
+  // No main because the source disabled itself, and said so.
+  CHECK(first_error_of("x.cu:15:6: warning: #warning \"needs sm_100. Disabling it.\" [-Wcpp]\n"
+                       "(.text+0x17): undefined reference to `main'\ncollect2: error: ld returned 1 exit status\n") ==
+        "(.text+0x17): undefined reference to `main'; the compiler warned: x.cu:15:6: warning: #warning \"needs "
+        "sm_100. Disabling it.\" [-Wcpp]");
   CHECK(first_error_of(std::string(kReasonLimit + 10, 'e') + "rror").size() == kReasonLimit);
 }
