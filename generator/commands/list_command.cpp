@@ -6,6 +6,7 @@
 #include "core/benchmark_name.hpp"
 #include "core/text_input.hpp"
 #include "space/constraint.hpp"
+#include "space/error_constraints.hpp"
 #include "space/search_space.hpp"
 #include "space/verification_means.hpp"
 
@@ -29,13 +30,17 @@ RunCommand setup_list(CLI::App& app) {
         continue;
       }
       const SearchSpace space = parse_search_space(text, file);
-      const auto constraints = parse_constraints(text, file, space);
+      auto constraints = parse_constraints(text, file, space);
+      const std::size_t written = constraints.size();  // the rest the #error directives state
+      for (auto& stated : error_directive_constraints(text, file, space)) constraints.push_back(std::move(stated));
       fmt::print("`{}`: {} variants\n", benchmark_name_from_path(file), space.size().to_string());
       for (const auto& p : space.parameters()) {
         fmt::print("  * `{}` {} {}:{}:{}\n", p.label, p.macro, p.start, p.end, p.step);
       }
-      for (const auto& constraint : constraints)
-        fmt::print("  * constraint (line {}): {}\n", constraint.line(), constraint.text());
+      for (std::size_t i = 0; i < constraints.size(); ++i) {
+        fmt::print("  * constraint ({}line {}): {}\n", i < written ? "" : "#error, ", constraints[i].line(),
+                   constraints[i].text());
+      }
       if (!constraints.empty()) {
         // Counting means visiting every variant: only for spaces that take a moment.
         if (space.size() <= BigCount(kCountLimit)) {

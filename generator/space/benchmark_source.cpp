@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "core/text_input.hpp"
+#include "space/error_constraints.hpp"
 
 namespace policytune {
 
@@ -10,6 +11,8 @@ BenchmarkSource read_benchmark_source(const std::string& path) {
   BenchmarkSource source{path, read_text_file(path), {}, {}};
   source.space = parse_search_space(source.text, path);
   source.constraints = parse_constraints(source.text, path, source.space);
+  for (auto& stated : error_directive_constraints(source.text, path, source.space))
+    source.constraints.push_back(std::move(stated));
   return source;
 }
 

@@ -8,7 +8,8 @@
 
 namespace policytune {
 
-// A benchmark source read and its %RANGE% and %CONSTRAINT% lines parsed, once: `search` checks
+// A benchmark source read and its %RANGE% and %CONSTRAINT% lines parsed, with the constraints its
+// #error directives state (space/error_constraints.hpp), once: `search` checks
 // every source this way before it builds anything, then hands each to its BenchmarkSession.
 struct BenchmarkSource {
   std::string path;

@@ -57,8 +57,8 @@ TEST_CASE("a configuration key twice in the cache is an error, not a silently re
 "1,0": {"x": 1, "y": 0, "time": 0.5})"));
   CHECK_THROWS_WITH(read_kernel_tuner_cache(twice), Catch::Contains("twice.json:8: cache entry '1,0' appears twice"));
   // A second "cache" member would replace the first as a whole.
-  const std::string two_caches = folder.write(
-      "two_caches.json", cache_text(R"("2,1": {"x": 2, "y": 1, "time": 2.0})",
-                                    "\"cache\": {\"1,0\": {\"x\": 1, \"y\": 0, \"time\": 1.0}},\n"));
+  const std::string two_caches =
+      folder.write("two_caches.json", cache_text(R"("2,1": {"x": 2, "y": 1, "time": 2.0})",
+                                                 "\"cache\": {\"1,0\": {\"x\": 1, \"y\": 0, \"time\": 1.0}},\n"));
   CHECK_THROWS_WITH(read_kernel_tuner_cache(two_caches), Catch::Contains("'cache' appears twice"));
 }
