@@ -48,6 +48,7 @@ struct twice
 [[maybe_unused]] void (*const device_side_kernel_int)(twice) = benchmark_kernel<256, 4, twice, int>;
 [[maybe_unused]] void (*const device_side_kernel_complex)(twice) = benchmark_kernel<128, 2, twice, ::cuda::std::complex<double>>;
 static_assert(label<::cuda::std::complex<double>> == "C128");
+static_assert(label<complex32> == "C64" && label<complex64> == "C128");
 #if _CCCL_HAS_NVFP16()
 static_assert(label<__half> == "F16" && label<::cuda::std::complex<__half>> == "C32");
 #endif

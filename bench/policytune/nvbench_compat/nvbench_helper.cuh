@@ -58,6 +58,9 @@ using uint128_t = ::policytune::bench::uint128_t;
 #endif
 
 using complex = ::cuda::std::complex<float>;
+// CCCL 3.4's names by the width of the parts (segmented_scan, transform/complex_cmp.cu).
+using complex32 = ::cuda::std::complex<float>;
+using complex64 = ::cuda::std::complex<double>;
 NVBENCH_DECLARE_TYPE_STRINGS(complex, "C64", "::cuda::std::complex<float>");
 NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::false_type, "false", "::cuda::std::false_type");
 NVBENCH_DECLARE_TYPE_STRINGS(::cuda::std::true_type, "true", "::cuda::std::true_type");
