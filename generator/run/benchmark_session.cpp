@@ -254,10 +254,28 @@ void BenchmarkSession::adopt(const BaseAnswer& answer) {
   auto entries = parse_harness_listing(answer.listing);
   device_ = parse_harness_device(answer.device);
   entries_ = std::move(entries);
+  require_parameters_apart_from_type_axes();
   // Before anything is measured: a filter naming an axis or value the benchmark lacks is a typo.
   check_filters_match(options_.filters, entries_, source_);
   // What every run is given besides its compile-time workload: the runtime-axis filters and sampling.
   run_options_ = run_options_for(options_, entries_);
+}
+
+void BenchmarkSession::require_parameters_apart_from_type_axes() const {
+  // The driver defines TUNE_<axis> to build one type of a type axis (T{ct}: TUNE_T): a %RANGE%
+  // parameter of that name would be that type, not the values its variants are stored under.
+  for (const auto& entry : entries_) {
+    for (const auto& axis : entry.axes) {
+      if (!axis.compile_time()) continue;
+      for (const auto& parameter : space_.parameters()) {
+        if (parameter.macro == axis.tune_macro()) {
+          throw UserError(source_, parameter.line,
+                          "%RANGE% macro '" + parameter.macro + "' is the one the driver defines for the type axis " +
+                              axis.name + ": name the parameter otherwise");
+        }
+      }
+    }
+  }
 }
 
 std::vector<CompileTimeWorkload> BenchmarkSession::selected_workloads() const {

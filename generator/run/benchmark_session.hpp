@@ -100,6 +100,8 @@ public:
   std::size_t round_size() const { return builder_.round_size(); }
 
 private:
+  // Throws UserError (file:line) for a %RANGE% macro the driver defines for a type axis.
+  void require_parameters_apart_from_type_axes() const;
   // prepare()'s steps: base built (or reused), its entries listed, the device probed; or all three
   // taken from what base answered earlier.
   // Base with these defines besides TUNE_BASE=1 (run/base_narrowing.hpp): its binary and answer key.

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/text_input.hpp"
 #include "core/user_error.hpp"
 
 namespace policytune {
@@ -139,6 +140,13 @@ RangeParameter parse_range_line(std::istringstream& fields, const std::string& f
   if (!is_identifier(parameter.macro)) {
     throw UserError(file, line, "%RANGE% macro '" + parameter.macro + "' is not an identifier");
   }
+  // Macros the harness and the driver define themselves: a parameter named so would build every
+  // variant as base (TUNE_BASE) or be overridden, and its results would be stored under tuned names.
+  if (parameter.macro == "TUNE_BASE" || parameter.macro.rfind("POLICYTUNE_", 0) == 0) {
+    throw UserError(file, line,
+                    "%RANGE% macro '" + parameter.macro + "' is the harness's own (TUNE_BASE marks base's build, " +
+                        "POLICYTUNE_ names are reserved): name the parameter otherwise");
+  }
   if (!is_identifier(parameter.label)) {
     throw UserError(file, line, "%RANGE% label '" + parameter.label + "' is not an identifier");
   }
@@ -161,6 +169,19 @@ RangeParameter parse_range_line(std::istringstream& fields, const std::string& f
   return parameter;
 }
 
+// A source the %RANGE% lines of which could not be read: UTF-16 (every other byte NUL, so no line
+// would match and the space would silently be empty) or text with NUL bytes.
+void require_text_source(const std::string& source, const std::string& file) {
+  if (source.rfind("\xff\xfe", 0) == 0 || source.rfind("\xfe\xff", 0) == 0) {
+    throw UserError(file, 1, "the source is UTF-16 (it starts with a byte order mark): save it as UTF-8");
+  }
+  const std::size_t nul = source.find('\0');
+  if (nul != std::string::npos) {
+    throw UserError(file, line_of_offset(source, nul),
+                    "the source holds a NUL byte: it is not text (UTF-16 without a byte order mark?); save it as UTF-8");
+  }
+}
+
 }  // namespace
 
 void for_each_directive(const std::string& source, const std::string& keyword,
@@ -180,6 +201,7 @@ void for_each_directive(const std::string& source, const std::string& keyword,
 }
 
 SearchSpace parse_search_space(const std::string& source, const std::string& file) {
+  require_text_source(source, file);
   std::vector<RangeParameter> parameters;
   std::set<std::string> macros;
   std::set<std::string> labels;

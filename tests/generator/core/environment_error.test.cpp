@@ -20,3 +20,7 @@ TEST_CASE("the exit codes tell the input, the machine and a bug apart (sysexits)
   const std::runtime_error& error = EnvironmentError("x", "y");
   CHECK(dynamic_cast<const UserError*>(&error) == nullptr);
 }
+
+TEST_CASE("an environment error is one line whatever it quotes", "[environment_error]") {
+  CHECK(std::string(EnvironmentError("/tmp/x\ny", "cannot write").what()) == "/tmp/x\\ny: cannot write");
+}

@@ -26,3 +26,12 @@ TEST_CASE("a user error of the command line alone has no file and no line", "[us
   CHECK(error.line() == 0);
   CHECK(error.message() == error.what());
 }
+
+TEST_CASE("a user error is one line whatever it quotes: newlines and NUL bytes are escaped", "[user_error]") {
+  const std::string with_nul("holds \0 here", 12);
+  const UserError error("/tmp/a\nb.cu", 3, "the text " + with_nul);
+  CHECK(std::string(error.what()) == "/tmp/a\\nb.cu:3: the text holds \\x00 here");
+  CHECK(error.message() == "the text " + with_nul);  // as given, for a caller that locates it again
+  CHECK(std::string(UserError("tab\there").what()) == "tab\\there");
+  CHECK(std::string(UserError("a name with ü stays").what()) == "a name with ü stays");
+}

@@ -219,3 +219,21 @@ TEST_CASE("identifiers: a letter or underscore, then letters, digits and undersc
   CHECK_FALSE(is_identifier("a-b"));
   CHECK_FALSE(is_identifier("a b"));
 }
+
+TEST_CASE("a %RANGE% macro the harness defines itself is refused", "[search_space]") {
+  // TUNE_BASE would build every variant as base, stored under tuned names.
+  CHECK_THAT(parse_error("// %RANGE% TUNE_BASE base 0:1:1\n"),
+             Catch::StartsWith("bench.cu:1: %RANGE% macro 'TUNE_BASE' is the harness's own"));
+  CHECK_THAT(parse_error("// %RANGE% TUNE_X x 1:2:1\n// %RANGE% POLICYTUNE_BENCH_VARIANT v 1:2:1\n"),
+             Catch::StartsWith("bench.cu:2: %RANGE% macro 'POLICYTUNE_BENCH_VARIANT' is the harness's own"));
+  CHECK(parse_error("// %RANGE% TUNE_BASE_SIZE bs 1:2:1\n").empty());  // only the names themselves
+}
+
+TEST_CASE("a source that is not UTF-8 text is refused, not read as a space without parameters", "[search_space]") {
+  // "// %RANGE% TUNE_X x 1:2:1" as UTF-16LE with its byte order mark: every other byte is NUL.
+  std::string utf16 = "\xff\xfe";
+  for (char c : std::string("// %RANGE% TUNE_X x 1:2:1\n")) utf16 += std::string{c, '\0'};
+  CHECK(parse_error(utf16) == "bench.cu:1: the source is UTF-16 (it starts with a byte order mark): save it as UTF-8");
+  const std::string with_nul = std::string("// %RANGE% TUNE_X x 1:2:1\nint x;\0\n", 35);
+  CHECK_THAT(parse_error(with_nul), Catch::StartsWith("bench.cu:2: the source holds a NUL byte"));
+}
