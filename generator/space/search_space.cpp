@@ -177,8 +177,9 @@ void require_text_source(const std::string& source, const std::string& file) {
   }
   const std::size_t nul = source.find('\0');
   if (nul != std::string::npos) {
-    throw UserError(file, line_of_offset(source, nul),
-                    "the source holds a NUL byte: it is not text (UTF-16 without a byte order mark?); save it as UTF-8");
+    throw UserError(
+        file, line_of_offset(source, nul),
+        "the source holds a NUL byte: it is not text (UTF-16 without a byte order mark?); save it as UTF-8");
   }
 }
 

@@ -32,8 +32,8 @@ TEST_CASE("an #error under conditions over the parameters rules those variants o
       "#endif\n");
   REQUIRE(constraints.size() == 1);
   CHECK(constraints[0].line() == 4);
-  CHECK(allowed_by(constraints, 0, 3));   // prefetch: any multiple
-  CHECK(allowed_by(constraints, 2, 1));   // another algorithm, multiple 1
+  CHECK(allowed_by(constraints, 0, 3));  // prefetch: any multiple
+  CHECK(allowed_by(constraints, 2, 1));  // another algorithm, multiple 1
   CHECK_FALSE(allowed_by(constraints, 2, 2));
 }
 
@@ -60,7 +60,8 @@ TEST_CASE("an #error that cannot be evaluated, or that every variant reaches, st
   CHECK(constraints_stated_by("#if CUB_VERSION < 300400 && TUNE_ALGORITHM == 4\n#  error \"old\"\n#endif\n").empty());
   // #else and #elif branches, #ifdef and #ifndef blocks are not followed.
   CHECK(constraints_stated_by("#if TUNE_ALGORITHM == 0\n#else\n#  error \"x\"\n#endif\n").empty());
-  CHECK(constraints_stated_by("#if TUNE_ALGORITHM == 0\n#elif TUNE_PREFETCH_MULT == 2\n#  error \"x\"\n#endif\n").empty());
+  CHECK(constraints_stated_by("#if TUNE_ALGORITHM == 0\n#elif TUNE_PREFETCH_MULT == 2\n#  error \"x\"\n#endif\n")
+            .empty());
   CHECK(constraints_stated_by("#ifdef TUNE_ALGORITHM\n#  error \"x\"\n#endif\n").empty());
   // An #error after its block closed is no longer under its condition.
   CHECK(constraints_stated_by("#if TUNE_ALGORITHM == 0\n#endif\n#error \"always\"\n").empty());
