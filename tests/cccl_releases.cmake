@@ -16,6 +16,12 @@ foreach(release_dir IN LISTS release_dirs)
     set(newest_release "${release}")
   endif()
 endforeach()
+# Where the host selection tests (policies_selection, hub_selection) are built besides the toolkit's
+# release: the releases whose selection differs (3.4 brought policy selectors, 3.5 cuda::execution::tune).
+# The others run the same cub::ChainedPolicy code, and their API is what the consumers below compile
+# (about three minutes of CI per release saved); "all" builds them for every release.
+set(PolicyTune_SELECTION_RELEASES "3.4;3.5" CACHE STRING
+    "CCCL releases (major.minor) the host selection tests are built for besides the toolkit's, or all")
 set(tested_releases "")
 foreach(release_dir IN LISTS release_dirs)
   get_filename_component(release "${release_dir}" NAME)
@@ -26,17 +32,24 @@ foreach(release_dir IN LISTS release_dirs)
   # -I ahead of nvcc's own include path: this release's cub/, thrust/ and cuda/ win.
   set(release_include "${release_dir}/include")
 
-  add_executable(policytune.policies_selection.cccl-${release} cuda/policies_selection.cu ${test_hub_headers})
-  target_include_directories(policytune.policies_selection.cccl-${release} BEFORE PRIVATE "${test_hubs}" "${release_include}")
-  add_executable(policytune.hub_selection.cccl-${release} cuda/hub_selection.cu)
-  target_include_directories(policytune.hub_selection.cccl-${release} BEFORE PRIVATE
-                             "${CMAKE_CURRENT_SOURCE_DIR}/data/hubs/golden" "${release_include}")
+  string(REGEX MATCH "^[0-9]+\\.[0-9]+" release_minor "${release}")
+  set(kinds library_consumer algorithms_consumer)
+  if(PolicyTune_SELECTION_RELEASES STREQUAL "all" OR release_minor IN_LIST PolicyTune_SELECTION_RELEASES)
+    list(APPEND kinds policies_selection hub_selection)
+    add_executable(policytune.policies_selection.cccl-${release} cuda/policies_selection.cu ${test_hub_headers})
+    target_include_directories(policytune.policies_selection.cccl-${release} BEFORE PRIVATE "${test_hubs}" "${release_include}")
+    add_executable(policytune.hub_selection.cccl-${release} cuda/hub_selection.cu)
+    target_include_directories(policytune.hub_selection.cccl-${release} BEFORE PRIVATE
+                               "${CMAKE_CURRENT_SOURCE_DIR}/data/hubs/golden" "${release_include}")
+    add_test(NAME cccl.${release}.policies_selection COMMAND policytune.policies_selection.cccl-${release})
+    add_test(NAME cccl.${release}.hub_selection COMMAND policytune.hub_selection.cccl-${release})
+  endif()
   # The shipped library as a user calls it: built (it needs a GPU to run, so it is not a test here).
   add_executable(policytune.library_consumer.cccl-${release} downstream/library_consumer.cu)
   target_include_directories(policytune.library_consumer.cccl-${release} BEFORE PRIVATE "${release_include}")
   add_executable(policytune.algorithms_consumer.cccl-${release} downstream/algorithms_consumer.cu)
   target_include_directories(policytune.algorithms_consumer.cccl-${release} BEFORE PRIVATE "${release_include}")
-  foreach(kind IN ITEMS policies_selection hub_selection library_consumer algorithms_consumer)
+  foreach(kind IN LISTS kinds)
     set(target policytune.${kind}.cccl-${release})
     target_link_libraries(${target} PRIVATE policytune.policies)
     set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${selection_architectures}" CUDA_STANDARD 20
@@ -45,7 +58,7 @@ foreach(release_dir IN LISTS release_dirs)
   # The shipped library built for real (SASS) for the architectures users build for: 90 and 100 with
   # the newest release, 80 and 90 with the toolkit's own (the downstream project); one architecture
   # with the others, whose differences are in the API, not per architecture (which policy each
-  # architecture selects is what policies_selection checks, on every release). Each architecture
+  # architecture selects is what policies_selection checks, PolicyTune_SELECTION_RELEASES). Each architecture
   # of radix sort, reduce and scan costs about a minute of compiling per release.
   if(release STREQUAL newest_release)
     set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES "90;100")
@@ -75,8 +88,6 @@ foreach(release_dir IN LISTS release_dirs)
     set_target_properties(policytune.look_back_twice.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90
                           CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON)
   endif()
-  add_test(NAME cccl.${release}.policies_selection COMMAND policytune.policies_selection.cccl-${release})
-  add_test(NAME cccl.${release}.hub_selection COMMAND policytune.hub_selection.cccl-${release})
   # The shipped API against CUB's own on a GPU, with this release; skipped without one.
   add_test(NAME cccl.${release}.library_consumer COMMAND policytune.library_consumer.cccl-${release})
   set_tests_properties(cccl.${release}.library_consumer PROPERTIES SKIP_RETURN_CODE 77)

@@ -47,7 +47,7 @@ std::string first_error_of(const std::string& text) {
   // The linker's own error line ("collect2: error: ld returned 1 exit status") says only that it
   // failed; what is missing is on a line of its own before it.
   if (error.find("ld returned") != std::string::npos) {
-    const std::string detail = first_line_with(text, {"undefined reference", "multiple definition"});
+    std::string detail = first_line_with(text, {"undefined reference", "multiple definition"});
     // No main: the source compiled to nothing, which a file that disables itself announces with
     // a #warning (CCCL 3.4's sum.warpspeed.cu below sm_100).
     const std::string announced = first_line_with(text, {"warning: #warning"});
