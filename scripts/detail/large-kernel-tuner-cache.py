@@ -10,7 +10,7 @@ import sys
 path, size_mb = sys.argv[1], float(sys.argv[2])
 limit = int(size_mb * 1e6)
 axes = {"block_size_x": list(range(32, 1025, 32)), "tile_size": list(range(1, 65)),
-        "unroll": list(range(1, 17)), "use_method": list(range(0, 16))}
+        "unroll": list(range(1, 17)), "use_method": list(range(0, 64))}
 rng = random.Random(2026)
 with open(path, "w") as out:
     header = {"device_name": "Synthetic GPU", "kernel_name": "large_cache", "problem_size": 1 << 24,
