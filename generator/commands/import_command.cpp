@@ -48,10 +48,16 @@ int import_kernel_tuner_files(const ImportOptions& options) {
   // Convert every file before writing anything: a bad file must not leave half an import behind.
   std::vector<KernelTunerImport> imports;
   for (const auto& file : options.files) imports.push_back(import_kernel_tuner(file, options.base));
-  ResultsDatabase database(options.database, ResultsDatabase::Mode::create_if_missing);
+  std::vector<SearchSpaceRecord> spaces;
+  std::vector<Measurement> rows;
   for (std::size_t i = 0; i < imports.size(); ++i) {
-    database.record(imports[i].space);
-    database.record(imports[i].measurements);
+    for (const auto& row : imports[i].measurements) require_storable(row, options.files[i]);
+    spaces.push_back(imports[i].space);
+    rows.insert(rows.end(), imports[i].measurements.begin(), imports[i].measurements.end());
+  }
+  ResultsDatabase database(options.database, ResultsDatabase::Mode::create_if_missing);
+  database.record(spaces, rows);  // every file or none
+  for (std::size_t i = 0; i < imports.size(); ++i) {
     std::size_t failed = 0;
     for (const auto& m : imports[i].measurements) failed += m.status != Status::ok ? 1 : 0;
     fmt::print("{}: imported {} configurations ({} failed) of {} on {}, base = {}\n", options.files[i],
@@ -77,10 +83,16 @@ int import_cub_files(const ImportOptions& options) {
     });
     if (!held) throw UserError(source, 0, "--source: no database given holds results of " + benchmark);
   }
+  std::vector<SearchSpaceRecord> spaces;
+  std::vector<Measurement> rows;
+  for (std::size_t i = 0; i < imports.size(); ++i) {
+    for (const auto& row : imports[i].measurements) require_storable(row, options.files[i]);
+    spaces.insert(spaces.end(), imports[i].spaces.begin(), imports[i].spaces.end());
+    rows.insert(rows.end(), imports[i].measurements.begin(), imports[i].measurements.end());
+  }
   ResultsDatabase database(options.database, ResultsDatabase::Mode::create_if_missing);
+  database.record(spaces, rows);  // every file or none
   for (const auto& imported : imports) {
-    for (const auto& space : imported.spaces) database.record(space);
-    database.record(imported.measurements);
     for (const auto& line : imported.summary) fmt::print("{}\n", line);
   }
   return 0;

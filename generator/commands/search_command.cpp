@@ -73,10 +73,12 @@ RunCommand setup_search(CLI::App& app) {
                  progress.build_seconds());
       return 0;
     }
+    // Three parts that add up to the whole: nothing of the confirmation is in the first two.
+    const double confirming_seconds = progress.confirmation_build_seconds() + progress.confirmation_run_seconds();
     const std::string confirming =
-        progress.confirmation_seconds() > 0
-            ? fmt::format(" (confirming the finalists {:.1f} s of these)", progress.confirmation_seconds())
-            : "";
+        confirming_seconds > 0 ? fmt::format("; confirming the finalists: compiling {:.1f} s, running {:.1f} s",
+                                             progress.confirmation_build_seconds(), progress.confirmation_run_seconds())
+                               : "";
     fmt::print(
         "searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s, "
         "running {:.1f} s{}; results in {}\n",

@@ -68,9 +68,12 @@ SampleStatistics summarize(std::vector<double> samples) {
 }
 
 std::string utc_timestamp() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  return utc_timestamp(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now()));
+}
+
+std::string utc_timestamp(std::time_t time) {
   std::tm utc{};
-  gmtime_r(&now, &utc);
+  gmtime_r(&time, &utc);
   char buffer[32];
   std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
   return buffer;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,5 +74,6 @@ struct Measurement {
 
 // The current time as ISO 8601 UTC, as stored in recorded_at.
 std::string utc_timestamp();
+std::string utc_timestamp(std::time_t time);
 
 }  // namespace policytune

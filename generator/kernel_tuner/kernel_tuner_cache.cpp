@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <string_view>
 #include <unordered_set>
 
 #include "core/text_input.hpp"
@@ -125,7 +127,90 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
   // Without parameters every configuration would be the same variant, with an empty name.
   if (result.parameters.empty())
     throw UserError(path, result.line_of_key("tune_params_keys"), "tune_params_keys is empty");
+  const Json& tune_params = require("tune_params", Json::value_t::object, "an object of value lists");
+  for (const auto& parameter : result.parameters) {
+    const auto at = tune_params.find(parameter);
+    if (at == tune_params.end() || !at->is_array() || at->empty()) {
+      throw UserError(path, result.line_of_key("tune_params"),
+                      "tune_params needs a non-empty list of values for '" + parameter + "'");
+    }
+    for (auto value = at->begin(); value != at->end(); ++value) {
+      if (std::find(at->begin(), value, *value) != value) {
+        throw UserError(path, result.line_of_key("tune_params"),
+                        "tune_params lists " + value->dump() + " twice for '" + parameter + "'");
+      }
+    }
+    result.values.push_back(&*at);
+  }
   return result;
+}
+
+namespace {
+
+// Whether `part` of a key is `value` as Python's str() writes it (Kernel Tuner joins str(value)s).
+bool spells(std::string_view part, const Json& value) {
+  if (value.is_string()) return part == value.get<std::string>();
+  if (value.is_boolean()) return part == (value.get<bool>() ? "True" : "False");
+  if (value.is_null()) return part == "None";
+  if (!value.is_number() || part.empty()) return false;
+  const std::string text(part);
+  char* end = nullptr;
+  const double number = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && number == value.get<double>();
+}
+
+// Whether `key` is the entry's values joined with commas. A string value may hold commas itself,
+// so the key is read value by value rather than split.
+bool key_spells(const std::string& key, const std::vector<const Json*>& values) {
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) {
+      if (at >= key.size() || key[at] != ',') return false;
+      ++at;
+    }
+    const Json& value = *values[i];
+    if (value.is_array() || value.is_object()) return true;  // str() of a list: not worth spelling out
+    std::size_t length = 0;
+    if (value.is_string()) {
+      length = value.get_ref<const std::string&>().size();
+    } else {
+      const std::size_t comma = key.find(',', at);
+      length = (comma == std::string::npos ? key.size() : comma) - at;
+    }
+    if (at + length > key.size() || !spells(std::string_view(key).substr(at, length), value)) return false;
+    at += length;
+  }
+  return at == key.size();
+}
+
+}  // namespace
+
+std::vector<std::size_t> entry_configuration(const KernelTunerCache& cache, const std::string& key, const Json& entry) {
+  const auto fail = [&](const std::string& message) {
+    return UserError(cache.path, cache.line_of_entry(key), "cache entry '" + key + "' " + message);
+  };
+  if (!entry.is_object()) throw fail("is not an object");
+  std::vector<std::size_t> point;
+  std::vector<const Json*> values;
+  std::string configuration;
+  for (std::size_t axis = 0; axis < cache.parameters.size(); ++axis) {
+    const std::string& parameter = cache.parameters[axis];
+    if (!entry.contains(parameter)) throw fail("lacks parameter '" + parameter + "'");
+    const Json& value = entry[parameter];
+    const Json& listed = *cache.values[axis];
+    const auto found = std::find(listed.begin(), listed.end(), value);
+    if (found == listed.end()) {
+      throw fail("has " + parameter + " = " + value.dump() + ", which tune_params does not list");
+    }
+    point.push_back(static_cast<std::size_t>(found - listed.begin()));
+    values.push_back(&value);
+    configuration += (configuration.empty() ? "" : ", ") + parameter + " = " + value.dump();
+  }
+  if (!key_spells(key, values)) {
+    throw fail("is keyed as another configuration than its values say (" + configuration +
+               "): Kernel Tuner keys each by its values joined with commas");
+  }
+  return point;
 }
 
 KernelTunerTime entry_time(const KernelTunerCache& cache, const std::string& key, const Json& entry) {

@@ -25,6 +25,7 @@ struct KernelTunerCache {
   std::string text;  // as read, gunzipped
   Json document;
   std::vector<std::string> parameters;
+  std::vector<const Json*> values;      // per parameter, its tune_params list (non-empty, each value once)
   std::vector<std::string> entry_keys;  // the cache's keys in the file's order, each once
 
   const Json& cache() const { return document.at("cache"); }
@@ -33,8 +34,17 @@ struct KernelTunerCache {
   std::size_t line_of_entry(const std::string& key, int occurrence = 1) const;
 };
 
-// Throws UserError (file:line) for a file that is not such a cache.
+// Throws UserError (file:line) for a file that is not such a cache, or whose `tune_params` does
+// not list each parameter's values once.
 KernelTunerCache read_kernel_tuner_cache(const std::string& path);
+
+// The configuration cache entry `key` stands for: per parameter, the index of its value in
+// tune_params. Throws UserError (file:line) for an entry that lacks a parameter, has a value
+// tune_params does not list, or whose key does not spell its values as Kernel Tuner joins them
+// ("32,0.5"): such an entry is not the configuration its key says, and import and replay would
+// each believe a different one.
+std::vector<std::size_t> entry_configuration(const KernelTunerCache& cache, const std::string& key,
+                                             const KernelTunerCache::Json& entry);
 
 // The `time` of cache entry `key`: milliseconds, or the failure. Throws UserError (file:line)
 // for an entry that is not an object, has no time or has one that is neither.

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <map>
 
 #include "core/benchmark_name.hpp"
 #include "core/text_input.hpp"
@@ -73,11 +74,7 @@ SampleStatistics statistics_of(const KernelTunerCache& file, const std::string& 
 // its parameter values name, and its time or its failure.
 Measurement measurement_of(const KernelTunerCache& file, const std::string& path, const std::string& key,
                            const json& entry, Measurement row) {
-  const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
-  if (!entry.is_object()) throw UserError(path, line(), "cache entry '" + key + "' is not an object");
   for (const auto& parameter : file.parameters) {
-    if (!entry.contains(parameter))
-      throw UserError(path, line(), "cache entry '" + key + "' lacks parameter '" + parameter + "'");
     row.variant += (row.variant.empty() ? "" : ".") + parameter + "_" + name_value(entry[parameter]);
   }
   const KernelTunerTime time = entry_time(file, key, entry);
@@ -113,6 +110,8 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
   const std::string source_hash = content_hash(file.text);
   const std::string recorded_at = utc_timestamp();
   std::optional<std::size_t> base_index;
+  std::map<std::vector<std::size_t>, std::string> configurations;  // -> the key of the entry that has it
+  std::map<std::string, std::string> variants;                     // variant name -> entry key
   for (const std::string& key : file.entry_keys) {  // the file's order: the default base is the first that succeeded
     const json& entry = cache.at(key);
     const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
@@ -124,7 +123,19 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
     row.source_hash = source_hash;
     row.rt_workload = problem.empty() ? "" : "problem_size=" + problem;
     row.recorded_at = recorded_at;
+    // Each entry must be the configuration its key says, listed once, under a variant name of its
+    // own: a second row of one key would replace the first in the database, unseen.
+    const std::vector<std::size_t> configuration = entry_configuration(file, key, entry);
+    if (const auto [first, inserted] = configurations.try_emplace(configuration, key); !inserted) {
+      throw UserError(path, line(),
+                      "cache entry '" + key + "' is the configuration of entry '" + first->second + "' again");
+    }
     Measurement m = measurement_of(file, path, key, entry, std::move(row));
+    if (const auto [first, inserted] = variants.try_emplace(m.variant, key); !inserted) {
+      throw UserError(path, line(),
+                      "cache entries '" + first->second + "' and '" + key + "' both become variant '" + m.variant +
+                          "' (a variant name keeps letters, digits, '-' and '_' of each value)");
+    }
     const bool chosen = base_key ? key == *base_key : !base_index && m.status == Status::ok;
     if (chosen) {
       if (m.status != Status::ok) throw UserError(path, line(), "base configuration '" + key + "' failed: " + m.reason);

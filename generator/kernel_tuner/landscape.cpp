@@ -23,31 +23,12 @@ std::vector<std::pair<Point, std::optional<double>>> Landscape::results() const 
 Landscape Landscape::read(const std::string& path) {
   using Json = KernelTunerCache::Json;
   const KernelTunerCache file = read_kernel_tuner_cache(path);
-  const Json& document = file.document;
-  if (!document.contains("tune_params") || !document["tune_params"].is_object()) {
-    throw UserError(path, file.line_of_key("tune_params"),
-                    "Kernel Tuner cache needs 'tune_params' (an object of value lists)");
-  }
-  const Json& tune_params = document["tune_params"];
-  std::vector<const Json*> values;  // per axis, the value list
   Landscape landscape;
-  for (const auto& parameter : file.parameters) {
-    const auto at = tune_params.find(parameter);
-    if (at == tune_params.end() || !at->is_array() || at->empty()) {
-      throw UserError(path, file.line_of_key("tune_params"),
-                      "tune_params needs a non-empty list of values for '" + parameter + "'");
-    }
-    for (auto value = at->begin(); value != at->end(); ++value) {
-      if (std::find(at->begin(), value, *value) != value) {
-        throw UserError(path, file.line_of_key("tune_params"),
-                        "tune_params lists " + value->dump() + " twice for '" + parameter + "'");
-      }
-    }
-    values.push_back(&*at);
-    landscape.axis_sizes_.push_back(at->size());
-    landscape.parameters_.push_back(parameter);
+  for (std::size_t axis = 0; axis < file.parameters.size(); ++axis) {
+    landscape.axis_sizes_.push_back(file.values[axis]->size());
+    landscape.parameters_.push_back(file.parameters[axis]);
     auto& texts = landscape.values_.emplace_back();
-    for (const auto& value : *at) texts.push_back(value.dump());
+    for (const auto& value : *file.values[axis]) texts.push_back(value.dump());
   }
 
   const Json& cache = file.cache();
@@ -56,16 +37,7 @@ Landscape Landscape::read(const std::string& path) {
     const auto fail = [&](const std::string& message) { return UserError(path, file.line_of_entry(key), message); };
     const KernelTunerTime time = entry_time(file, key, entry);
     Point point;
-    for (std::size_t axis = 0; axis < file.parameters.size(); ++axis) {
-      const std::string& parameter = file.parameters[axis];
-      if (!entry.contains(parameter)) throw fail("cache entry '" + key + "' lacks parameter '" + parameter + "'");
-      const auto value = std::find(values[axis]->begin(), values[axis]->end(), entry[parameter]);
-      if (value == values[axis]->end()) {
-        throw fail("cache entry '" + key + "' has " + parameter + " = " + entry[parameter].dump() +
-                   ", which tune_params does not list");
-      }
-      point.push_back(static_cast<std::uint64_t>(value - values[axis]->begin()));
-    }
+    for (const std::size_t index : entry_configuration(file, key, entry)) point.push_back(index);
     if (!landscape.times_.emplace(point, time.milliseconds).second) {
       throw fail("cache entry '" + key + "' repeats a configuration listed before");
     }

@@ -42,6 +42,39 @@ void widen(double& low, double& high) {
 
 }  // namespace
 
+void SvgPlot::add_reference(double y, std::string label) {
+  if (std::isfinite(y)) reference_ = std::pair{y, std::move(label)};
+}
+
+void SvgPlot::add(PlotSeries series) {
+  std::erase_if(series.points,
+                [](const auto& point) { return !std::isfinite(point.first) || !std::isfinite(point.second); });
+  series_.push_back(std::move(series));
+}
+
+void SvgPlot::add(PlotMarker marker) {
+  if (std::isfinite(marker.x)) markers_.push_back(std::move(marker));
+}
+
+void SvgPlot::add(PlotBand band) {
+  if (std::isfinite(band.from) && std::isfinite(band.to)) bands_.push_back(std::move(band));
+}
+
+void SvgPlot::add(PlotBars bars) {
+  std::erase_if(bars.bars, [](const auto& bar) {
+    return !std::isfinite(bar.first.first) || !std::isfinite(bar.first.second) || !std::isfinite(bar.second);
+  });
+  bars_.push_back(std::move(bars));
+}
+
+void SvgPlot::add(PlotWhiskers whiskers) {
+  std::erase_if(whiskers.values, [](const auto& value) {
+    const auto& [mid, extent] = value.second;
+    return !std::isfinite(mid) || !std::isfinite(extent.first) || !std::isfinite(extent.second);
+  });
+  whiskers_.push_back(std::move(whiskers));
+}
+
 struct SvgPlot::Frame {
   double x_low = 0, x_high = 1, y_low = 0, y_high = 1;
   double left = 0, top = 0, right = 0, bottom = 0;  // the plot area in pixels

@@ -63,13 +63,15 @@ public:
   // Categorical x axis: category i sits at x = i, labelled with its name.
   void set_categories(std::vector<std::string> categories) { categories_ = std::move(categories); }
   // A horizontal reference line at y, in the legend as `label`.
-  void add_reference(double y, std::string label) { reference_ = std::pair{y, std::move(label)}; }
+  void add_reference(double y, std::string label);
 
-  void add(PlotSeries series) { series_.push_back(std::move(series)); }
-  void add(PlotMarker marker) { markers_.push_back(std::move(marker)); }
-  void add(PlotBand band) { bands_.push_back(std::move(band)); }
-  void add(PlotBars bars) { bars_.push_back(std::move(bars)); }
-  void add(PlotWhiskers whiskers) { whiskers_.push_back(std::move(whiskers)); }
+  // A point, mark or bar with a coordinate that is no finite number is left out: SVG has no
+  // place for it (x="nan" is an error the browser logs, and the mark is lost anyway).
+  void add(PlotSeries series);
+  void add(PlotMarker marker);
+  void add(PlotBand band);
+  void add(PlotBars bars);
+  void add(PlotWhiskers whiskers);
 
   // The chart as an <svg> element, `width` x `height` pixels, the legend at its right.
   std::string render(int width = 860, int height = 300) const;

@@ -42,23 +42,6 @@ std::optional<std::string> rt_workload_violation(const std::string& rt_workload,
   return std::nullopt;
 }
 
-std::optional<std::string> statistics_violation(const SampleStatistics& s, std::int64_t min_samples) {
-  if (s.count < min_samples) return fmt::format("{} samples, fewer than the {} asked for", s.count, min_samples);
-  for (const auto& [name, value] : {std::pair{"median", s.median}, {"mean", s.mean}, {"min", s.min}, {"max", s.max}}) {
-    if (!std::isfinite(value) || value < kShortestMeasurableSeconds) {
-      return fmt::format("a {} of {:g} s is not a measurement (at least 1 ns)", name, value);
-    }
-  }
-  if (!std::isfinite(s.stddev) || s.stddev < 0) return fmt::format("a standard deviation of {:g}", s.stddev);
-  // Rounding in the harness's summaries may put the mean a hair outside [min, max].
-  const double slack = 1e-9 * s.max;
-  if (s.median < s.min - slack || s.median > s.max + slack || s.mean < s.min - slack || s.mean > s.max + slack) {
-    return fmt::format("inconsistent samples: min {:g}, median {:g}, mean {:g}, max {:g}", s.min, s.median, s.mean,
-                       s.max);
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 std::optional<std::string> request_violation(const HarnessState& state, const RunRequest& request) {
@@ -74,7 +57,7 @@ std::optional<std::string> request_violation(const HarnessState& state, const Ru
 
 std::optional<std::string> measurement_violation(const HarnessState& state, std::int64_t min_samples) {
   if (state.status != Status::ok) return std::nullopt;
-  if (auto why = statistics_violation(state.statistics, min_samples)) return why;
+  if (auto why = statistics_fault(state.statistics, min_samples)) return why;
   if (state.bytes_per_second && (!std::isfinite(*state.bytes_per_second) || *state.bytes_per_second < 0)) {
     return fmt::format("a bandwidth of {:g} bytes/s", *state.bytes_per_second);
   }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/measurement_validation.hpp"
 #include "protocol/harness_protocol.hpp"
 #include "space/axis_filter.hpp"
 
@@ -18,9 +19,6 @@ struct RunRequest {
   std::string ct_workload;
   const std::vector<AxisFilter>& filters;  // the runtime values the run was limited to
 };
-
-// The shortest time a state can report: below a nanosecond no timer measured anything.
-inline constexpr double kShortestMeasurableSeconds = 1e-9;
 
 // Why `state` answers a question `request` did not ask (an entry, workload or runtime value it was
 // not run for), or nullopt. Such a state's key cannot be trusted, so nothing of it may be stored.

@@ -310,6 +310,9 @@ std::optional<std::string> confirm_workload(ResultsStore& store, const Confirmat
   const ConfirmationSettings& settings = request.settings;
   if (settings.finalists == 0 || settings.rounds == 0) return std::nullopt;
   const std::vector<Measurement> before = store.measurements(request.scope);
+  const bool confirmed_before =
+      std::any_of(before.begin(), before.end(), [](const Measurement& row) { return row.confirmed_rounds > 0; });
+  if (confirmed_before && !request.measured_now) return std::nullopt;
   const std::vector<std::string> finalists = pick_finalists(pointers_to(before), request.declared, settings.finalists);
   if (finalists.empty()) return std::nullopt;
   const std::set<std::string> names(finalists.begin(), finalists.end());

@@ -69,13 +69,19 @@ struct ConfirmationRequest {
   MeasurementScope scope;  // the workload whose rows are confirmed
   DeclaredAxes declared;   // its benchmark's runtime axes, which the scores weigh by
   ConfirmationSettings settings;
+  // Whether the search measured any variant of the workload. A workload confirmed before, with
+  // nothing measured since, is not confirmed again: the pooled rows rank lower or higher than the
+  // search's one-off rows, so the finalists picked anew may differ, and every run of an unchanged
+  // search would otherwise build and measure again.
+  bool measured_now = true;
 };
 
 // Confirms one workload in `store`: picks its finalists from the stored rows, runs them in
 // interleaved rounds through `runner`, records the pooled rows in one write (and marks rows of
 // an earlier confirmation whose variant is no finalist now as measured once again), and returns
 // the line that says what changed. nullopt when there is nothing to do: confirmation off, nothing
-// ranked beside base, or every finalist confirmed already (a search resumed after it).
+// ranked beside base, every finalist confirmed already (a search resumed after it), or a workload
+// confirmed before with nothing measured since (request.measured_now false).
 std::optional<std::string> confirm_workload(ResultsStore& store, const ConfirmationRequest& request,
                                             FinalistRunner& runner);
 

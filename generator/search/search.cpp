@@ -69,7 +69,10 @@ public:
   // (1 / score), or a failure. Lanes call it concurrently.
   std::optional<double> book(const std::string& variant, const std::vector<Measurement>& rows, VariantOrigin origin) {
     const std::lock_guard lock(booking_);
-    if (origin == VariantOrigin::measured_now) database_.record(rows);
+    if (origin == VariantOrigin::measured_now) {
+      database_.record(rows);
+      ++measured_now_;
+    }
     // A state the device cannot launch is skipped, not failed; a variant skipped on every state
     // counts neither way.
     const auto bad = std::find_if(rows.begin(), rows.end(), [](const Measurement& m) {
@@ -96,6 +99,12 @@ public:
     return score && *score > 0 ? std::optional<double>(1.0 / *score) : std::nullopt;
   }
 
+  // How many variants this search measured (not found stored).
+  std::size_t measured_now() const {
+    const std::lock_guard lock(booking_);
+    return measured_now_;
+  }
+
   // Throws when every variant the device did not rule out failed.
   void check_some_succeeded(const std::string& source, const std::string& title) const {
     if (attempted_ > 0 && succeeded_ == 0 && first_failure_) {
@@ -110,25 +119,23 @@ private:
   SearchProgress& progress_;
   const std::vector<Measurement>& base_rows_;
   const DeclaredAxes declared_;  // base's runtime axes, which the scores weigh by
-  std::mutex booking_;
+  mutable std::mutex booking_;
   std::optional<Measurement> first_failure_;
   std::size_t succeeded_ = 0;
   std::size_t attempted_ = 0;  // variants the device did not rule out
+  std::size_t measured_now_ = 0;
 };
 
-// Adds the wall time of its scope to the search's confirmation time.
-class ConfirmationTimer {
+// Counts the building and running in its scope as the confirmation's, not the search's.
+class ConfirmationScope {
 public:
-  explicit ConfirmationTimer(SearchProgress& progress) : progress_(progress) {}
-  ~ConfirmationTimer() {
-    progress_.add_confirmation_time(Seconds(std::chrono::steady_clock::now() - started_).count());
-  }
-  ConfirmationTimer(const ConfirmationTimer&) = delete;
-  ConfirmationTimer& operator=(const ConfirmationTimer&) = delete;
+  explicit ConfirmationScope(SearchProgress& progress) : progress_(progress) { progress_.begin_confirmation(); }
+  ~ConfirmationScope() { progress_.end_confirmation(); }
+  ConfirmationScope(const ConfirmationScope&) = delete;
+  ConfirmationScope& operator=(const ConfirmationScope&) = delete;
 
 private:
   SearchProgress& progress_;
-  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 // The finalists of one workload's confirmation, built again (a search removes its binaries as it
@@ -152,7 +159,7 @@ public:
   SessionFinalists& operator=(const SessionFinalists&) = delete;
 
   bool prepare(const std::vector<std::string>& variants, std::string& why) override {
-    const ConfirmationTimer timer(progress_);
+    const ConfirmationScope confirming(progress_);
     if (session_.confirm_recalled_answer() == BenchmarkSession::RecalledAnswer::changed) {
       base_answer_changed_ = true;  // the search starts again; nothing is confirmed under the old answer
       why = "base answered otherwise than remembered";
@@ -183,7 +190,7 @@ public:
   bool base_answer_changed() const { return base_answer_changed_; }
 
   std::vector<Measurement> run(const std::string& variant) override {
-    const ConfirmationTimer timer(progress_);
+    const ConfirmationScope confirming(progress_);
     if (variant == "base") {
       auto measured = session_.measure(base_, workload_, session_.base_run_timeout(), environment_);
       base_time_ = measured.elapsed;
@@ -315,13 +322,15 @@ private:
     }
     progress_.end_workload();
     book.check_some_succeeded(session_.source(), title);
-    return confirm(workload, scope, title);
+    return confirm(workload, scope, title, book.measured_now() > 0);
   }
 
   // The confirmation round (confirmation.hpp): the finalists measured again, interleaved, and
   // their rows stored as the ones `generate` trusts; one line says whether the ranking held.
-  Outcome confirm(const CompileTimeWorkload& workload, const MeasurementScope& scope, const std::string& title) {
-    const ConfirmationRequest request{scope, declared_runtime_axes(session_.entries()), options_.confirmation};
+  Outcome confirm(const CompileTimeWorkload& workload, const MeasurementScope& scope, const std::string& title,
+                  bool measured_now) {
+    const ConfirmationRequest request{scope, declared_runtime_axes(session_.entries()), options_.confirmation,
+                                      measured_now};
     SessionFinalists finalists(session_, progress_, workload, title, lanes().first());
     const auto said = confirm_workload(database_, request, finalists);
     if (finalists.base_answer_changed()) return Outcome::base_answer_changed;

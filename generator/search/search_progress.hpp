@@ -32,15 +32,17 @@ public:
   void end_workload();
   void message(const std::string& text) override;
 
-  // Lanes measure at the same time: the sums are atomic.
-  void add_build_time(double seconds) noexcept override { build_seconds_ += seconds; }
-  void add_run_time(double seconds) noexcept override { run_seconds_ += seconds; }
-  double build_seconds() const noexcept { return build_seconds_; }
-  double run_seconds() const noexcept { return run_seconds_; }
-  // Wall time of the confirmation rounds (building and running the finalists again), which the
-  // two above include.
-  void add_confirmation_time(double seconds) noexcept { confirmation_seconds_ += seconds; }
-  double confirmation_seconds() const noexcept { return confirmation_seconds_; }
+  // Lanes measure at the same time: the sums are atomic. While the finalists are confirmed
+  // (between begin_confirmation and end_confirmation) their building and running is counted
+  // apart, so that the search's own times and the confirmation's add up to the whole.
+  void add_build_time(double seconds) noexcept override { (confirming_ ? confirm_build_ : build_) += seconds; }
+  void add_run_time(double seconds) noexcept override { (confirming_ ? confirm_run_ : run_) += seconds; }
+  void begin_confirmation() noexcept { confirming_ = true; }
+  void end_confirmation() noexcept { confirming_ = false; }
+  double build_seconds() const noexcept { return build_; }
+  double run_seconds() const noexcept { return run_; }
+  double confirmation_build_seconds() const noexcept { return confirm_build_; }
+  double confirmation_run_seconds() const noexcept { return confirm_run_; }
 
   std::uint64_t measured() const noexcept { return total_measured_; }
   std::uint64_t reused() const noexcept { return total_reused_; }
@@ -66,9 +68,11 @@ private:
   std::uint64_t total_reused_ = 0;
   std::uint64_t total_failed_ = 0;
   std::uint64_t total_skipped_ = 0;
-  std::atomic<double> build_seconds_ = 0;
-  std::atomic<double> run_seconds_ = 0;
-  double confirmation_seconds_ = 0;
+  std::atomic<double> build_ = 0;
+  std::atomic<double> run_ = 0;
+  std::atomic<double> confirm_build_ = 0;
+  std::atomic<double> confirm_run_ = 0;
+  std::atomic<bool> confirming_ = false;
 };
 
 }  // namespace policytune

@@ -2,13 +2,18 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <iterator>
+#include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 
 #include "core/big_count.hpp"
 #include "core/user_error.hpp"
 #include "core/workload.hpp"
 #include "select/confirmed_variants.hpp"
 #include "select/score.hpp"
+#include "space/search_space.hpp"
 
 namespace policytune {
 
@@ -73,11 +78,56 @@ DeclaredAxes declared_axes_of(const std::vector<SearchSpaceRecord>& spaces, cons
   return {};
 }
 
+namespace {
+
+// The space a search recorded for (benchmark, source hash) as %RANGE% lines; nullopt where none
+// was recorded or its lines are not ranges (an import's parameter names).
+std::optional<SearchSpace> recorded_space(const std::vector<SearchSpaceRecord>& spaces, const std::string& benchmark,
+                                          const std::string& source_hash, const std::string& database) {
+  for (const auto& space : spaces) {
+    if (space.benchmark != benchmark || space.source_hash != source_hash) continue;
+    std::istringstream lines(space.ranges);
+    std::string directives;
+    for (std::string line; std::getline(lines, line);) {
+      std::istringstream fields(line);
+      std::vector<std::string> words{std::istream_iterator<std::string>(fields), std::istream_iterator<std::string>()};
+      if (words.empty()) continue;
+      if (words.size() != 3) return std::nullopt;
+      directives += "// %RANGE% " + line + "\n";
+    }
+    if (directives.empty()) return std::nullopt;  // none recorded
+    try {
+      return parse_search_space(directives, database);
+    } catch (const UserError& error) {
+      throw UserError(
+          database, 0,
+          fmt::format("damaged database: search space of {} (source {}): {}", benchmark, source_hash, error.message()));
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<WorkloadGroup> group_by_workload(const std::vector<Measurement>& measurements,
                                              const std::vector<SearchSpaceRecord>& spaces,
                                              const std::string& database) {
   std::vector<WorkloadGroup> groups;
+  // A stored variant outside the space its search recorded was never built from that space: a row
+  // written by hand or by another tool, which would rank like any other.
+  std::map<std::pair<std::string, std::string>, std::optional<SearchSpace>> recorded;
   for (const auto& m : measurements) {
+    const auto key = std::pair{m.benchmark, m.source_hash};
+    auto space = recorded.find(key);
+    if (space == recorded.end()) {
+      space = recorded.emplace(key, recorded_space(spaces, m.benchmark, m.source_hash, database)).first;
+    }
+    if (space->second && m.variant != "base" && !space->second->parse_name(m.variant)) {
+      throw UserError(database, 0,
+                      fmt::format("damaged database: {} {} is not a variant of the search space recorded for its "
+                                  "source {}",
+                                  m.benchmark, m.variant, m.source_hash));
+    }
     const MeasurementScope scope{m.benchmark, m.device, m.toolkit, m.library, m.source_hash, m.ct_workload};
     auto found = std::find_if(groups.begin(), groups.end(), [&](const WorkloadGroup& g) { return g.scope == scope; });
     if (found == groups.end()) {

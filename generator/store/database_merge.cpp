@@ -19,7 +19,12 @@ MergeSummary merge_databases(const std::string& destination, const std::vector<s
       throw UserError(input, 0, "is the destination itself");
     }
     ResultsDatabase database(input, ResultsDatabase::Mode::read_only);
-    for (auto& row : database.measurements()) incoming.push_back(std::move(row));
+    for (auto& row : database.measurements()) {
+      // Reading checked the numbers; the date is judged here, against this machine's clock: a row
+      // dated in the future would replace every row of its key, now and in later merges.
+      require_storable(row, input);
+      incoming.push_back(std::move(row));
+    }
     for (auto& space : database.search_spaces()) spaces.push_back(std::move(space));
     for (auto& answer : read_base_answers(input)) answers.push_back(std::move(answer));
   }
@@ -47,8 +52,7 @@ MergeSummary merge_databases(const std::string& destination, const std::vector<s
     }
     writes.push_back(std::move(row));
   }
-  for (const auto& space : spaces) merged.record(space);
-  merged.record(writes);
+  merged.record(spaces, writes);
   if (!answers.empty()) {
     BaseAnswerCache cache(destination);
     for (const auto& answer : answers) summary.base_answers += cache.keep_newer(answer) ? 1 : 0;

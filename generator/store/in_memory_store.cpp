@@ -3,6 +3,7 @@
 namespace policytune {
 
 void InMemoryStore::record(const Measurement& measurement) {
+  require_storable(measurement, "the in-memory store");
   const auto [found, inserted] = row_of_.try_emplace(measurement_key(measurement), rows_.size());
   if (inserted) {
     rows_.push_back(measurement);
@@ -12,7 +13,14 @@ void InMemoryStore::record(const Measurement& measurement) {
 }
 
 void InMemoryStore::record(const std::vector<Measurement>& measurements) {
-  for (const auto& measurement : measurements) record(measurement);  // nothing here can fail halfway
+  for (const auto& measurement : measurements) require_storable(measurement, "the in-memory store");
+  for (const auto& measurement : measurements) record(measurement);  // nothing here can fail halfway now
+}
+
+void InMemoryStore::record(const std::vector<SearchSpaceRecord>& spaces, const std::vector<Measurement>& measurements) {
+  for (const auto& measurement : measurements) require_storable(measurement, "the in-memory store");
+  for (const auto& space : spaces) record(space);
+  record(measurements);
 }
 
 void InMemoryStore::record(const SearchSpaceRecord& space) {

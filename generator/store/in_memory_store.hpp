@@ -16,6 +16,7 @@ public:
   void record(const Measurement& measurement) override;
   void record(const std::vector<Measurement>& measurements) override;
   void record(const SearchSpaceRecord& space) override;
+  void record(const std::vector<SearchSpaceRecord>& spaces, const std::vector<Measurement>& measurements) override;
 
   std::vector<Measurement> measurements() override { return rows_; }
   std::vector<Measurement> measurements(const MeasurementScope& scope) override;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/environment_error.hpp"
+#include "core/measurement_validation.hpp"
 #include "core/user_error.hpp"
 #include "store/measurement_key.hpp"
 
@@ -99,7 +100,7 @@ std::string select_measurement_columns(bool with_confirmation) {
              "m.status, m.reason, m.sample_count, m.median, m.mean, m.stddev, m.min, m.max, m.bytes_per_second, "
              "m.recorded_at, ") +
          (with_confirmation ? "m.confirmed_rounds" : "0") +
-         " FROM measurements m JOIN devices d ON d.id = m.device_id ";
+         ", m.id, m.device_id FROM measurements m LEFT JOIN devices d ON d.id = m.device_id ";
 }
 
 std::string measurements_selection(bool with_confirmation) {
@@ -407,28 +408,30 @@ void ResultsDatabase::require_writable() const {
   if (read_only_) throw std::logic_error("writing to " + path_ + ", opened read-only");
 }
 
-void ResultsDatabase::record(const std::vector<Measurement>& measurements) {
+void ResultsDatabase::record(const std::vector<Measurement>& measurements) { record({}, measurements); }
+
+void ResultsDatabase::record(const SearchSpaceRecord& space) { record({space}, {}); }
+
+void ResultsDatabase::record(const std::vector<SearchSpaceRecord>& spaces,
+                             const std::vector<Measurement>& measurements) {
   require_writable();
+  for (const auto& measurement : measurements) require_storable(measurement, path_);
   guarded([&] {
     SqliteTransaction transaction(*connection_);
+    for (const auto& space : spaces) insert(space);
     for (const auto& measurement : measurements) insert(measurement);
     transaction.commit();
   });
 }
 
-void ResultsDatabase::record(const SearchSpaceRecord& space) {
-  require_writable();
-  guarded([&] {
-    SqliteTransaction transaction(*connection_);
-    statements_->upsert_search_space.bind(1, space.benchmark)
-        .bind(2, space.source_hash)
-        .bind(3, space.algorithm)
-        .bind(4, space.size)
-        .bind(5, space.ranges)
-        .bind(6, space.runtime_axes)
-        .run();
-    transaction.commit();
-  });
+void ResultsDatabase::insert(const SearchSpaceRecord& space) {
+  statements_->upsert_search_space.bind(1, space.benchmark)
+      .bind(2, space.source_hash)
+      .bind(3, space.algorithm)
+      .bind(4, space.size)
+      .bind(5, space.ranges)
+      .bind(6, space.runtime_axes)
+      .run();
 }
 
 std::vector<Measurement> ResultsDatabase::measurements() {
@@ -455,14 +458,49 @@ std::vector<Measurement> ResultsDatabase::measurements(const MeasurementScope& s
   });
 }
 
-std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) {
+std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) const {
+  enum Column {
+    kDeviceName = 2,
+    kSampleCount = 17,
+    kMedian,
+    kMean,
+    kStddev,
+    kMin,
+    kMax,
+    kBandwidth,
+    kRecordedAt,
+    kConfirmedRounds,
+    kRowId,
+    kDeviceId
+  };
   std::vector<Measurement> rows;
   while (select.step()) {
+    const std::int64_t id = select.integer(kRowId);
+    const auto damaged = [&](const std::string& what) {
+      return UserError(path_, 0, "damaged database: measurement row " + std::to_string(id) + " " + what);
+    };
+    if (select.is_null(kDeviceName)) {
+      throw damaged("names device " + select.text(kDeviceId) + ", which the devices table does not hold");
+    }
+    // SQLite keeps text that is not a number in a REAL column as text ('NaN' reads as 0.0).
+    for (const auto& [column, name] : {std::pair{kSampleCount, "sample_count"},
+                                       {kMedian, "median"},
+                                       {kMean, "mean"},
+                                       {kStddev, "stddev"},
+                                       {kMin, "min"},
+                                       {kMax, "max"},
+                                       {kConfirmedRounds, "confirmed_rounds"}}) {
+      if (!select.is_number(column))
+        throw damaged(std::string("has ") + name + " '" + select.text(column) + "', not a number");
+    }
+    if (!select.is_null(kBandwidth) && !select.is_number(kBandwidth)) {
+      throw damaged("has bytes_per_second '" + select.text(kBandwidth) + "', not a number");
+    }
     Measurement m;
     m.algorithm = select.text(0);
     m.benchmark = select.text(1);
-    m.device = {select.text(2),         select.integer(3), select.integer(4),
-                select.integer(5) != 0, select.text(6),    select.text(7)};
+    m.device = {select.text(kDeviceName), select.integer(3), select.integer(4),
+                select.integer(5) != 0,   select.text(6),    select.text(7)};
     m.toolkit = select.text(8);
     m.library = select.text(9);
     m.source_hash = select.text(10);
@@ -470,13 +508,18 @@ std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) {
     m.variant = select.text(12);
     m.entry = select.text(13);
     m.rt_workload = select.text(14);
-    m.status = parse_status(select.text(15)).value_or(Status::run_failed);
+    const auto status = parse_status(select.text(15));
+    if (!status) throw damaged("has status '" + select.text(15) + "'");
+    m.status = *status;
     m.reason = select.text(16);
-    m.statistics = {select.integer(17), select.real(18), select.real(19),
-                    select.real(20),    select.real(21), select.real(22)};
-    m.bytes_per_second = select.optional_real(23);
-    m.recorded_at = select.text(24);
-    m.confirmed_rounds = select.integer(25);
+    m.statistics = {select.integer(kSampleCount), select.real(kMedian), select.real(kMean),
+                    select.real(kStddev),         select.real(kMin),    select.real(kMax)};
+    m.bytes_per_second = select.optional_real(kBandwidth);
+    m.recorded_at = select.text(kRecordedAt);
+    m.confirmed_rounds = select.integer(kConfirmedRounds);
+    // Dates are not held against this machine's clock here: the writer's was checked when it wrote.
+    if (m.recorded_at.empty()) throw damaged("has no recorded_at");
+    if (const auto fault = measurement_fault(m, std::nullopt)) throw damaged("(" + describe_row(m) + "): " + *fault);
     rows.push_back(std::move(m));
   }
   return rows;

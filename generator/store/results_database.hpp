@@ -46,6 +46,7 @@ public:
   void record(const Measurement& measurement) override;
   void record(const std::vector<Measurement>& measurements) override;  // one transaction
   void record(const SearchSpaceRecord& space) override;
+  void record(const std::vector<SearchSpaceRecord>& spaces, const std::vector<Measurement>& measurements) override;
 
   std::vector<Measurement> measurements() override;  // in insertion order
   std::vector<Measurement> measurements(const MeasurementScope& scope) override;
@@ -69,8 +70,11 @@ private:
   void open_schema();
   bool check_schema();  // false: the file holds no tables at all
   void insert(const Measurement& measurement);
+  void insert(const SearchSpaceRecord& space);
   void require_writable() const;
-  static std::vector<Measurement> read_rows(SqliteStatement& select);
+  // Throws UserError naming the row for one that no store would have accepted (damaged, or
+  // written by hand): text in a numeric column, a dangling device, statistics that are no measurement.
+  std::vector<Measurement> read_rows(SqliteStatement& select) const;
 
   std::string path_;
   bool read_only_ = false;

@@ -43,11 +43,18 @@ public:
   virtual void record(const Measurement& measurement) = 0;
   virtual void record(const std::vector<Measurement>& measurements) = 0;  // all or none
   virtual void record(const SearchSpaceRecord& space) = 0;
+  // The spaces and the rows together, all or none: a failed merge or import leaves no space
+  // without its measurements.
+  virtual void record(const std::vector<SearchSpaceRecord>& spaces, const std::vector<Measurement>& measurements) = 0;
 
   virtual std::vector<Measurement> measurements() = 0;  // in the order first recorded
   virtual std::vector<Measurement> measurements(const MeasurementScope& scope) = 0;
   virtual std::vector<SearchSpaceRecord> search_spaces() = 0;
 };
+
+// Throws UserError (naming `store` and the row) for a measurement that measurement_fault()
+// refuses, dates judged against this machine's clock: no store accepts such a row.
+void require_storable(const Measurement& measurement, const std::string& store);
 
 // Whether `measurement` belongs to `scope`.
 bool in_scope(const Measurement& measurement, const MeasurementScope& scope);

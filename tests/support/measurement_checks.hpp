@@ -6,6 +6,16 @@
 
 namespace policytune::testing {
 
+// `statistics` with its median (and mean) set to `median`, its extremes widened to hold it: the
+// stores refuse a median outside [min, max] (measurement_validation.hpp).
+inline SampleStatistics with_median(SampleStatistics statistics, double median) {
+  statistics.median = median;
+  statistics.mean = median;
+  if (statistics.min > median) statistics.min = median;
+  if (statistics.max < median) statistics.max = median;
+  return statistics;
+}
+
 // Every field of a measurement but the variant name and the time it was recorded, one CHECK each
 // so that a failure names the field.
 inline void check_same_result(const Measurement& got, const Measurement& expected) {

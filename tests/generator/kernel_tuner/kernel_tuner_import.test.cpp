@@ -345,7 +345,7 @@ TEST_CASE("import: the default base follows the file's order, not the keys' orde
   // "64,1" comes first in the file although "32,1" sorts first.
   const std::string text = R"json({
 "kernel_name": "vector_add",
-"tune_params_keys": ["block_size_x", "tile"],
+"tune_params_keys": ["block_size_x", "tile"], "tune_params": {"block_size_x": [32, 64], "tile": [1]},
 "cache": {
 "64,1": {"block_size_x": 64, "tile": 1, "time": 2.0},
 "32,1": {"block_size_x": 32, "tile": 1, "time": 1.0}
@@ -496,7 +496,7 @@ TEST_CASE("import: malformed caches are user errors at the right file and line",
   SECTION("no successful configuration") {
     const std::string text = R"json({
 "kernel_name": "vector_add",
-"tune_params_keys": ["block_size_x"],
+"tune_params_keys": ["block_size_x"], "tune_params": {"block_size_x": [32, 64]},
 "cache": {
 "32": {"block_size_x": 32, "time": "RuntimeFailedConfig"},
 "64": {"block_size_x": 64, "time": 1e20}
@@ -540,4 +540,73 @@ TEST_CASE("import: errors point at the entry, even when its key also appears ear
 )json";
   const std::string path = dir.write("string_keys.json", text);
   expect_import_fails(path, 7, "'slow'");
+}
+
+TEST_CASE("import: each entry is the configuration its key says, once, under a variant name of its own", "[import]") {
+  // Every case here stored fewer rows than the import reported: two entries became one key.
+  TempDir dir("configurations");
+  SECTION("a key whose values say another configuration") {
+    const std::string path = dir.write("other_key.json", replace_line(kSmallCache, R"("64,1": {"block_size_x": 64)",
+                                                                      R"("64,0.25": {"block_size_x": 64)"));
+    expect_import_fails(path, 11, "keyed as another configuration");
+  }
+  SECTION("a key with too few values") {
+    const std::string path = dir.write(
+        "short_key.json", replace_line(kSmallCache, R"("64,1": {"block_size_x": 64)", R"("64": {"block_size_x": 64)"));
+    expect_import_fails(path, 11, "keyed as another configuration");
+  }
+  SECTION("a key with too many values") {
+    const std::string path = dir.write("long_key.json", replace_line(kSmallCache, R"("64,1": {"block_size_x": 64)",
+                                                                     R"("64,1,1": {"block_size_x": 64)"));
+    expect_import_fails(path, 11, "keyed as another configuration");
+  }
+  SECTION("a value tune_params does not list") {
+    const std::string path = dir.write("outside.json", replace_line(kSmallCache, R"("64,1": {"block_size_x": 64)",
+                                                                    R"("128,1": {"block_size_x": 128)"));
+    expect_import_fails(path, 11, "block_size_x = 128, which tune_params does not list");
+  }
+  SECTION("no tune_params at all") {
+    const std::string path =
+        dir.write("no_params.json",
+                  replace_line(kSmallCache, R"("tune_params": {"block_size_x": [32, 64, 96], "tile": [0.5, 1]},)", ""));
+    expect_import_fails(path, 0, "tune_params");
+  }
+  SECTION("values whose names collide once made a variant name: 'a,b' and 'a_b', 'ü' and 'ö'") {
+    for (const auto& [first, second] : {std::pair<std::string, std::string>{"a,b", "a_b"}, {"ü", "ö"}}) {
+      const std::string text =
+          "{\n\"kernel_name\": \"copy\",\n\"tune_params_keys\": [\"method\"],\n"
+          "\"tune_params\": {\"method\": [\"" +
+          first + "\", \"" + second +
+          "\"]},\n"
+          "\"cache\": {\n"
+          "\"" +
+          first + "\": {\"method\": \"" + first +
+          "\", \"time\": 1.0},\n"
+          "\"" +
+          second + "\": {\"method\": \"" + second + "\", \"time\": 2.0}\n}\n}\n";
+      INFO(first << " and " << second);
+      expect_import_fails(dir.write("collide.json", text), 7, "both become variant");
+    }
+  }
+  SECTION("one configuration under two keys") {
+    // The second key spells the same values another way (1.0 for 1): the same configuration again.
+    const std::string path =
+        dir.write("twice.json", replace_line(kSmallCache, R"("96,1": {"block_size_x": 96, "tile": 1)",
+                                             R"("64,1.0": {"block_size_x": 64, "tile": 1)"));
+    expect_import_fails(path, 12, "configuration of entry '64,1' again");
+  }
+  SECTION("keys as Kernel Tuner writes them: floats, booleans, strings with commas") {
+    const std::string text = R"json({
+"kernel_name": "k",
+"tune_params_keys": ["scale", "fast", "label"],
+"tune_params": {"scale": [1.0, 0.25], "fast": [true, false], "label": ["x,y", "z"]},
+"cache": {
+"1.0,True,x,y": {"scale": 1.0, "fast": true, "label": "x,y", "time": 1.0},
+"0.25,False,z": {"scale": 0.25, "fast": false, "label": "z", "time": 2.0}
+}
+}
+)json";
+    const auto imported = import_kernel_tuner(dir.write("python_keys.json", text), std::nullopt);
+    CHECK(imported.measurements.size() == 3);
+  }
 }

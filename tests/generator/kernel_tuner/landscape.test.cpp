@@ -81,9 +81,15 @@ TEST_CASE("malformed landscapes are user errors at the right file and line", "[r
   expect_failure(
       replaced(kCache, R"("block_size_x": 64, "unroll": 0, "time": 1.0)", R"("block_size_x": 64, "time": 1.0)"), 7,
       "lacks parameter 'unroll'");
-  expect_failure(replaced(kCache, R"("block_size_x": 64, "unroll": 0, "time": 1.0)",
-                          R"("block_size_x": 32, "unroll": 0, "time": 1.0)"),
+  // 32,0.0 is 32,0 spelled another way: the same configuration twice.
+  expect_failure(replaced(kCache, R"("64,0": {"block_size_x": 64, "unroll": 0, "time": 1.0)",
+                          R"("32,0.0": {"block_size_x": 32, "unroll": 0, "time": 1.0)"),
                  7, "repeats");
+  // A key that says another configuration than its values, or has too few values (import refuses both too).
+  expect_failure(replaced(kCache, R"("64,0": {"block_size_x": 64)", R"("64,1": {"block_size_x": 64)"), 7,
+                 "keyed as another configuration");
+  expect_failure(replaced(kCache, R"("64,0": {"block_size_x": 64)", R"("64": {"block_size_x": 64)"), 7,
+                 "keyed as another configuration");
   expect_failure(replaced(kCache, R"("time": 1.0)", R"("time": -1.0)"), 7, "non-positive");
   expect_failure(replaced(kCache, R"("time": 1.0)", R"("time": [1.0])"), 7, "neither a number nor a failure");
   expect_failure(replaced(kCache, R"("time": 1.0})", R"("time": 1.0,})"), 7, "not valid JSON");

@@ -1,6 +1,7 @@
 #include "report/svg_plot.hpp"
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <string>
 
 #include "support/text_search.hpp"
@@ -63,4 +64,26 @@ TEST_CASE("SvgPlot: a count axis has no ticks between whole numbers", "[report]"
   CHECK(svg.find(">0.5</text>") == std::string::npos);
   CHECK(svg.find(">1</text>") != std::string::npos);
   CHECK(svg.find(">3</text>") != std::string::npos);
+}
+
+TEST_CASE("SvgPlot: values that are no finite number are left out, never written as nan or inf", "[report]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  SvgPlot plot("Speedup", "Elements{io}", "speedup over base (x)");
+  plot.add(PlotSeries{"bits_8", "#f28e2b", PlotSeries::Style::line, {{8, 1.2}, {10, nan}, {12, 0.9}, {inf, 1.0}}});
+  plot.add(PlotSeries{"dots", "#d62728", PlotSeries::Style::points, {{nan, 1.0}, {9, -inf}, {11, 1.1}}});
+  plot.add(PlotMarker{nan, "threshold", "#333", true});
+  plot.add(PlotBand{8, inf, "band", "#f28e2b"});
+  plot.add(PlotBars{"bars", "#4e79a7", {{{8, 9}, 1.0}, {{9, 10}, nan}}});
+  plot.add(PlotWhiskers{"spread", "#59a14f", {{"a", {1.0, {0.9, 1.1}}}, {"b", {nan, {0.9, 1.1}}}}});
+  plot.add_reference(-nan, "base");
+  const std::string svg = plot.render();
+  for (const char* never : {"nan", "inf", "NaN", "Inf"}) {
+    INFO(never);
+    CHECK(svg.find(never) == std::string::npos);
+  }
+  // What is finite is still drawn: two points of the line, one of the dots, one bar.
+  CHECK(testing::occurrences(svg, "<path ") == 1);
+  CHECK(testing::occurrences(svg, "<circle ") >= 1);
+  CHECK(svg.find(">bits_8<") != std::string::npos);
 }

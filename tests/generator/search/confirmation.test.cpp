@@ -215,6 +215,21 @@ TEST_CASE("a confirmed workload is not confirmed again; new finalists are, and o
   CHECK_FALSE(confirm_workload(store, {scope(), {}, {1, 3}}, resumed));
   CHECK(resumed.ran.empty());
 
+  // Run again, measuring nothing: even where the pooled rows now let another variant into the
+  // finalists (x_2 ranks second once x_1 is confirmed slower), nothing is built or run.
+  for (const auto& size : {0, 1}) {
+    Measurement slower = confirmation_row("x_1", kConfirmationSizes[size], size == 0 ? 0.99e-3 : 3.96e-3);
+    slower.confirmed_rounds = 3;
+    store.record(slower);
+  }
+  ModelMachine unchanged({}, 0);
+  CHECK_FALSE(confirm_workload(store, {scope(), {}, {2, 3}, false}, unchanged));
+  CHECK(unchanged.ran.empty());
+  // The same store, had the search measured something: x_2 is a new finalist and is confirmed.
+  ModelMachine measuring({{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}, {"x_2", {0.95e-3, 3.8e-3}}}, 0);
+  REQUIRE(confirm_workload(store, {scope(), {}, {2, 3}, true}, measuring));
+  CHECK(measuring.prepared == std::vector<std::string>{"x_2", "x_1"});
+
   // A search that went on found x_5 best: it is confirmed with base, and x_1 is no longer.
   for (const auto& size : {0, 1})
     store.record(confirmation_row("x_5", kConfirmationSizes[size], size == 0 ? 0.7e-3 : 2.8e-3));

@@ -18,7 +18,7 @@ std::vector<Constraint> constraints_stated_by(const std::string& code) {
 }
 
 // Whether the constraints allow the variant {alg, pref}.
-bool allowed_by(const std::vector<Constraint>& constraints, std::uint64_t algorithm, std::uint64_t prefetch) {
+bool allowed_by(const std::vector<Constraint>& constraints, std::int64_t algorithm, std::int64_t prefetch) {
   return all_allow(constraints, Variant{algorithm, prefetch}, {});
 }
 

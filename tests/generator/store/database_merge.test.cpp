@@ -11,6 +11,7 @@
 #include "store/results_database.hpp"
 #include "support/measurement_checks.hpp"
 #include "support/recorded_results.hpp"
+#include "support/sql_script.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -71,7 +72,7 @@ TEST_CASE("where two databases measured the same thing, the newer measurement st
   old_row.recorded_at = "2026-01-01T00:00:00Z";
   Measurement new_row = old_row;
   new_row.recorded_at = "2026-06-01T00:00:00Z";
-  new_row.statistics.median *= 2;
+  new_row.statistics = testing::with_median(new_row.statistics, new_row.statistics.median * 2);
   const auto old_db = write_database(directory, "old.db", {old_row});
   const auto new_db = write_database(directory, "new.db", {new_row});
   const std::string merged = directory.file("merged.db");
@@ -101,7 +102,7 @@ TEST_CASE("measurements recorded at the same second: the one met first stays", "
   testing::TemporaryDirectory directory("merge");
   Measurement first_row = testing::recorded_results().rows.front();
   Measurement second_row = first_row;
-  second_row.statistics.median *= 2;
+  second_row.statistics = testing::with_median(second_row.statistics, second_row.statistics.median * 2);
   const auto first_db = write_database(directory, "first.db", {first_row});
   const auto second_db = write_database(directory, "second.db", {second_row});
   // Between inputs, the earlier input's row.
@@ -150,7 +151,8 @@ TEST_CASE("rows that differ in any one column of the key are all kept", "[merge]
   for (std::size_t i = 0; i < changes.size(); ++i) {
     Measurement m = original;
     changes[i](m);
-    m.statistics.median = original.statistics.median * static_cast<double>(i + 2);  // which row survived
+    // Which row survived.
+    m.statistics = testing::with_median(m.statistics, original.statistics.median * static_cast<double>(i + 2));
     changed.push_back(m);
   }
   const auto first = write_database(directory, "first.db", {original});
@@ -192,4 +194,55 @@ TEST_CASE("merge carries base's stored answers, the newer one where two inputs h
   const std::string plain = write_database(directory, "plain.db", {});
   merge_databases(directory.file("merged2.db"), {plain});
   CHECK(read_base_answers(plain).empty());
+}
+
+TEST_CASE("merge refuses an input row that fails validation, and the destination keeps every row and space",
+          "[merge][validation]") {
+  testing::TemporaryDirectory directory("merge-validation");
+  const auto all = testing::recorded_results().rows;
+  Measurement stored = all.front();
+  stored.recorded_at = "2026-01-01T00:00:00Z";
+  const std::string destination = write_database(directory, "destination.db", {stored});
+  {
+    ResultsDatabase database(destination, ResultsDatabase::Mode::must_exist);
+    database.record(SearchSpaceRecord{stored.benchmark, stored.source_hash, stored.algorithm, "4", "r\n", ""});
+  }
+  // The input holds a newer row of the same key, faster, and a space of another source.
+  Measurement newer = stored;
+  newer.recorded_at = "2026-02-01T00:00:00Z";
+  const std::string input = write_database(directory, "input.db", {newer});
+  {
+    ResultsDatabase database(input, ResultsDatabase::Mode::must_exist);
+    database.record(SearchSpaceRecord{stored.benchmark, "another-source", stored.algorithm, "4", "r\n", ""});
+  }
+  const auto expect_refused = [&](const std::string& sql, const std::string& needle) {
+    testing::run_sql(input, sql);
+    try {
+      merge_databases(destination, {input});
+      FAIL("merged an input with " << needle);
+    } catch (const UserError& error) {
+      CHECK(error.file() == input);
+      CHECK_THAT(error.message(), Catch::Matchers::Contains(needle));
+    }
+    const auto rows = rows_of(destination);
+    REQUIRE(rows.size() == 1);
+    testing::check_same_result(rows.front(), stored);
+    CHECK(rows.front().recorded_at == stored.recorded_at);
+    ResultsDatabase database(destination, ResultsDatabase::Mode::read_only);
+    REQUIRE(database.search_spaces().size() == 1);
+    CHECK(database.search_spaces().front().source_hash == stored.source_hash);
+  };
+  SECTION("dated in the future") {
+    expect_refused("UPDATE measurements SET recorded_at = '2099-01-01T00:00:00Z'", "future");
+  }
+  SECTION("dated in the future, with the median 'NaN' as text") {
+    expect_refused("UPDATE measurements SET recorded_at = '2099-01-01T00:00:00Z', median = 'NaN'", "'NaN'");
+  }
+  SECTION("an unparseable date, which compares after every real one as text") {
+    expect_refused("UPDATE measurements SET recorded_at = 'zzz'", "'zzz'");
+  }
+  SECTION("a median of -1") { expect_refused("UPDATE measurements SET median = -1", "median of -1"); }
+  SECTION("a median outside its own minimum and maximum") {
+    expect_refused("UPDATE measurements SET median = max * 2", "inconsistent samples");
+  }
 }

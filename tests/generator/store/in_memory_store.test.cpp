@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "store/results_database.hpp"
+#include "support/measurement_checks.hpp"
 #include "support/recorded_results.hpp"
 #include "support/temporary_directory.hpp"
 
@@ -26,8 +27,8 @@ TEST_CASE("a measurement of a key already held replaces it in its place", "[stor
   InMemoryStore store;
   store.record(recorded);
   Measurement again = recorded[1];
-  again.statistics.median *= 2;
-  again.recorded_at = "2030-01-01T00:00:00Z";
+  again.statistics = testing::with_median(again.statistics, again.statistics.median * 2);
+  again.recorded_at = "2026-11-01T00:00:00Z";
   store.record(again);
   const auto rows = store.measurements();
   REQUIRE(rows.size() == recorded.size());
@@ -49,7 +50,7 @@ TEST_CASE("the in-memory and the SQLite store hold the same rows for the same re
   ResultsDatabase sqlite(directory.file("results.db"), ResultsDatabase::Mode::create_if_missing);
   // Everything twice, the second time with other medians: both stores replace.
   std::vector<Measurement> changed = recorded;
-  for (auto& row : changed) row.statistics.median += 1;
+  for (auto& row : changed) row.statistics = testing::with_median(row.statistics, row.statistics.median + 1);
   for (ResultsStore* store : {static_cast<ResultsStore*>(&memory), static_cast<ResultsStore*>(&sqlite)}) {
     store->record(recorded);
     store->record(changed);

@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <random>
 #include <regex>
@@ -219,7 +221,7 @@ TEST_CASE("ResultsDatabase replaces a measurement recorded again under the same 
 
   // Recording the same key in one batch twice: the last one wins, still one row.
   Measurement third = first;
-  third.statistics.median = 9.0;
+  third.statistics = policytune::testing::with_median(third.statistics, 9.0);
   database.record(std::vector<Measurement>{first, third});
   rows = database.measurements();
   REQUIRE(rows.size() == 2);
@@ -260,7 +262,7 @@ TEST_CASE("ResultsDatabase replaces a measurement recorded again under the same 
   SECTION("non-key columns do not make a new row") {
     Measurement m = sample_measurement("ipt_13.tpb_256");
     m.reason = "different reason";
-    m.recorded_at = "2030-01-01T00:00:00Z";
+    m.recorded_at = "2026-11-01T00:00:00Z";
     m.status = Status::skipped;
     database.record(m);
     rows = database.measurements();
@@ -512,7 +514,7 @@ namespace {
 void record_distinct(ResultsDatabase& database, int writer, int count) {
   for (int i = 0; i < count; ++i) {
     Measurement m = sample_measurement("writer_" + std::to_string(writer) + ".item_" + std::to_string(i));
-    m.statistics.median = writer * 1000 + i;
+    m.statistics = policytune::testing::with_median(m.statistics, writer * 1000 + i + 1);
     database.record(m);
   }
 }
@@ -552,7 +554,7 @@ void check_all_written(const std::string& path, int writers, int per_writer) {
           std::find_if(rows.begin(), rows.end(), [&](const auto& row) { return row.variant == variant; });
       INFO(variant);
       REQUIRE(found != rows.end());
-      CHECK(found->statistics.median == writer * 1000 + i);
+      CHECK(found->statistics.median == writer * 1000 + i + 1);
     }
   }
 }
@@ -867,4 +869,103 @@ TEST_CASE("a database another connection holds at close stays in WAL mode, whole
   CHECK(journal_mode_of(path) == "wal");
   sqlite3_close(reader);
   CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements().size() == 2);
+}
+
+TEST_CASE("ResultsDatabase refuses a row that is no measurement, and stores nothing of its batch",
+          "[database][validation]") {
+  TempDir dir("refuse-rows");
+  const std::string path = dir.file("results.db");
+  ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+  const Measurement good = sample_measurement("base");
+  database.record(good);
+
+  const auto expect_refused = [&](Measurement bad, const std::string& needle) {
+    bad.variant = "ipt_8";
+    Measurement replacing = good;  // the same key as the stored row, dated later
+    replacing.statistics.median *= 1.01;
+    replacing.recorded_at = "2025-06-01T00:00:00Z";
+    try {
+      database.record(std::vector<SearchSpaceRecord>{{"reduce.sum", "0123456789abcdef", "reduce", "2", "r\n", ""}},
+                      std::vector<Measurement>{replacing, bad});
+      FAIL("a row with " << needle << " was stored");
+    } catch (const UserError& error) {
+      CHECK(error.file() == path);
+      CHECK_THAT(error.message(), Catch::Matchers::Contains(needle) && Catch::Matchers::Contains("ipt_8"));
+    }
+    // Neither the good row of the batch nor its search space was written.
+    const auto rows = database.measurements();
+    REQUIRE(rows.size() == 1);
+    check_same(rows.front(), good);
+    CHECK(database.search_spaces().empty());
+  };
+  Measurement bad = good;
+  SECTION("a NaN median") {
+    bad.statistics.median = std::nan("");
+    expect_refused(bad, "median of nan");
+  }
+  SECTION("a negative median") {
+    bad.statistics.median = -1;
+    expect_refused(bad, "median of -1");
+  }
+  SECTION("a median below its own minimum") {
+    bad.statistics.median = bad.statistics.min / 2;
+    expect_refused(bad, "inconsistent samples");
+  }
+  SECTION("a date in the future") {
+    bad.recorded_at = "2099-01-01T00:00:00Z";
+    expect_refused(bad, "future");
+  }
+  SECTION("a date that is not one") {
+    bad.recorded_at = "01/02/2025";
+    expect_refused(bad, "not a UTC timestamp");
+  }
+  SECTION("an infinite bandwidth") {
+    bad.bytes_per_second = std::numeric_limits<double>::infinity();
+    expect_refused(bad, "bandwidth");
+  }
+}
+
+TEST_CASE("ResultsDatabase reads a damaged row as an error naming it, never as a number it is not",
+          "[database][validation]") {
+  TempDir dir("damaged-rows");
+  const std::string path = dir.file("results.db");
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(std::vector<Measurement>{sample_measurement("base"), sample_measurement("ipt_8")});
+  }
+  const auto expect_damaged = [&](const char* sql, const std::string& needle) {
+    raw_sql(path, sql);
+    for (const auto mode : {ResultsDatabase::Mode::read_only, ResultsDatabase::Mode::must_exist}) {
+      ResultsDatabase database(path, mode);
+      try {
+        database.measurements();
+        FAIL("a damaged row was read: " << sql);
+      } catch (const UserError& error) {
+        CHECK(error.file() == path);
+        CHECK_THAT(error.message(), Catch::Matchers::Contains("damaged database: measurement row 2") &&
+                                        Catch::Matchers::Contains(needle));
+      }
+    }
+  };
+  // Text SQLite cannot read as a number stays text in a REAL column, and reads as 0.0.
+  SECTION("a median stored as the text 'NaN'") {
+    expect_damaged("UPDATE measurements SET median = 'NaN' WHERE id = 2", "median 'NaN', not a number");
+  }
+  SECTION("a sample count stored as text") {
+    expect_damaged("UPDATE measurements SET sample_count = 'many' WHERE id = 2", "sample_count 'many'");
+  }
+  SECTION("a bandwidth stored as text") {
+    expect_damaged("UPDATE measurements SET bytes_per_second = 'fast' WHERE id = 2", "bytes_per_second 'fast'");
+  }
+  SECTION("a negative median") { expect_damaged("UPDATE measurements SET median = -1 WHERE id = 2", "median of -1"); }
+  SECTION("an unparseable date") {
+    expect_damaged("UPDATE measurements SET recorded_at = 'last tuesday' WHERE id = 2", "last tuesday");
+  }
+  SECTION("a device id the devices table lacks (the row would vanish from a join)") {
+    expect_damaged("PRAGMA foreign_keys = OFF; UPDATE measurements SET device_id = 99 WHERE id = 2", "names device 99");
+  }
+  SECTION("a status the schema's check would refuse, written without it") {
+    expect_damaged("PRAGMA ignore_check_constraints = ON; UPDATE measurements SET status = 'great' WHERE id = 2",
+                   "status 'great'");
+  }
 }
