@@ -1,8 +1,11 @@
 #include "store/results_database.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -151,6 +154,72 @@ bool has_column(SqliteConnection& connection, const std::string& table, const st
     if (columns.text(1) == column) return true;
   }
   return false;
+}
+
+// The tables and columns this policytune reads and writes (confirmed_rounds and runtime_axes
+// came later within version 1: a file may lack them, and gets them when written).
+const std::vector<std::pair<std::string, std::vector<std::string>>>& required_columns() {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> tables{
+      {"schema_version", {"version"}},
+      {"devices", {"id", "name", "sm_count", "memory_bus_width", "ecc", "compute_capability", "driver"}},
+      {"search_spaces", {"benchmark", "source_hash", "algorithm", "size", "ranges"}},
+      {"measurements",
+       {"id",          "algorithm", "benchmark", "device_id",   "toolkit", "library",          "source_hash",
+        "ct_workload", "variant",   "entry",     "rt_workload", "status",  "reason",           "sample_count",
+        "median",      "mean",      "stddev",    "min",         "max",     "bytes_per_second", "recorded_at"}}};
+  return tables;
+}
+
+// The columns of a unique index (or primary key) of `table`, one set per index.
+std::vector<std::set<std::string>> unique_keys(SqliteConnection& connection, const std::string& table) {
+  std::vector<std::set<std::string>> keys;
+  auto indexes = connection.prepare(("PRAGMA index_list(\"" + table + "\")").c_str());
+  while (indexes.step()) {
+    if (indexes.integer(2) == 0) continue;  // not unique
+    std::set<std::string> columns;
+    auto info = connection.prepare(("PRAGMA index_info(\"" + indexes.text(1) + "\")").c_str());
+    while (info.step()) columns.insert(info.text(2));
+    keys.push_back(std::move(columns));
+  }
+  return keys;
+}
+
+// What makes a file with a schema_version table no PolicyTune database of this version's layout:
+// a table or column missing, a column it cannot fill (NOT NULL without a default), a key the
+// upserts need gone, more than one version row. nullopt when it is one.
+std::optional<std::string> schema_problem(SqliteConnection& connection) {
+  for (const auto& [table, columns] : required_columns()) {
+    std::map<std::string, bool> present;  // column -> NOT NULL without a default
+    auto info = connection.prepare(("PRAGMA table_info(\"" + table + "\")").c_str());
+    while (info.step()) present[info.text(1)] = info.integer(3) != 0 && info.is_null(4) && info.integer(5) == 0;
+    if (present.empty()) return "it has no " + table + " table";
+    for (const auto& column : columns) {
+      if (present.count(column) == 0) return "its " + table + " table has no column " + column;
+    }
+    for (const auto& [column, must_be_given] : present) {
+      const bool ours = std::find(columns.begin(), columns.end(), column) != columns.end() ||
+                        column == "confirmed_rounds" || column == "runtime_axes";
+      if (!ours && must_be_given) {
+        return "its " + table + " table has a column " + column + " that policytune cannot fill (NOT NULL, no default)";
+      }
+    }
+  }
+  const auto has_key = [&](const std::string& table, const std::set<std::string>& key) {
+    const auto keys = unique_keys(connection, table);
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  std::set<std::string> measurement_key_columns;
+  for (const auto column : kMeasurementKeyColumns) measurement_key_columns.emplace(column);
+  if (!has_key("measurements", measurement_key_columns)) {
+    return "its measurements table lacks the unique key over " + measurement_key_column_list();
+  }
+  if (!has_key("search_spaces", {"benchmark", "source_hash"})) {
+    return "its search_spaces table lacks the key (benchmark, source_hash)";
+  }
+  auto versions = connection.prepare("SELECT count(*) FROM schema_version");
+  versions.step();
+  if (versions.integer(0) != 1) return "schema_version holds " + std::to_string(versions.integer(0)) + " rows, not one";
+  return std::nullopt;
 }
 
 }  // namespace
@@ -358,6 +427,9 @@ bool ResultsDatabase::check_schema() {
     throw UserError(path_, 0,
                     "database has schema version " + std::to_string(found) + ", this policytune reads version " +
                         std::to_string(kSchemaVersion));
+  }
+  if (const auto problem = schema_problem(*connection_)) {
+    throw UserError(path_, 0, "not a PolicyTune database of schema version 1: " + *problem);
   }
   return true;
 }

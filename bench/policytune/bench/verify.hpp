@@ -9,6 +9,7 @@
 #include <policytune/bench/types.hpp>
 
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -160,6 +161,11 @@ inline bool close_values(double a, double e, double atol, double rtol)
   if (a == e)
   {
     return true; // also equal infinities
+  }
+  const double inf = std::numeric_limits<double>::infinity();
+  if (a == inf || a == -inf || e == inf || e == -inf)
+  {
+    return false; // no tolerance reaches an infinity (-inf against inf would: inf <= rtol * inf)
   }
   const double diff = a > e ? a - e : e - a;
   const double mag  = e < 0 ? -e : e;

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,14 +69,22 @@ public:
     const double load = 1 + drift_ * static_cast<double>(ran.size());
     ran.push_back(variant);
     std::vector<Measurement> rows;
-    for (std::size_t i = 0; i < kConfirmationSizes.size(); ++i)
+    for (std::size_t i = 0; i < kConfirmationSizes.size(); ++i) {
       rows.push_back(confirmation_row(variant, kConfirmationSizes[i], truth_.at(variant)[i] * load));
+      if (failing_runs.count(variant) != 0 && ran.size() >= fail_from_run) {
+        rows.back().status = Status::run_failed;
+        rows.back().reason = "signal 11";
+        rows.back().statistics = {};
+      }
+    }
     return rows;
   }
 
   std::vector<std::string> prepared;
   std::vector<std::string> ran;
-  std::string refuse;  // prepare() fails with this reason when set
+  std::string refuse;                  // prepare() fails with this reason when set
+  std::set<std::string> failing_runs;  // these fail every run from the fail_from_run-th (counted from 1) on
+  std::size_t fail_from_run = 1;
 
 private:
   std::map<std::string, std::vector<double>> truth_;
@@ -294,4 +303,25 @@ TEST_CASE("rounds pool into one row per runtime workload: median of medians, all
   CHECK(with_crash.front().rt_workload.empty());
   CHECK(with_crash.front().status == Status::run_failed);
   CHECK(with_crash.front().confirmed_rounds == 2);
+}
+
+TEST_CASE("a confirmation in which base fails stops and stores nothing: there is nothing to compare with",
+          "[confirmation]") {
+  InMemoryStore store;
+  const std::map<std::string, std::vector<double>> truth{{"base", {1e-3, 4e-3}}, {"x_1", {0.9e-3, 3.6e-3}}};
+  store_search(store, truth);
+  const auto before = store.measurements();
+  ModelMachine machine(truth, 0);
+  machine.failing_runs = {"base"};
+  machine.fail_from_run = 3;  // base runs well in the first round and fails in the second (base, x_1; x_1, base)
+  const auto said = confirm_workload(store, {scope(), {}, {1, 3}}, machine);
+  REQUIRE(said);
+  CHECK(*said == "confirmation: not done: base: run_failed: signal 11");
+  // Nothing of the rounds was stored: the search's rows stand, none marked confirmed.
+  const auto after = store.measurements();
+  REQUIRE(after.size() == before.size());
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    CHECK(after[i].statistics.median == before[i].statistics.median);
+    CHECK(after[i].confirmed_rounds == 0);
+  }
 }

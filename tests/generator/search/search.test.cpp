@@ -114,7 +114,7 @@ TEST_CASE("axis filters select compile-time and runtime workloads", "[search]") 
   CHECK(workspace.rows().size() == 2);  // base and unroll_1, one runtime workload each
 }
 
-TEST_CASE("each fault is recorded with its status and the search completes", "[search]") {
+TEST_CASE("each fault is recorded with its status and the search completes", "[search][resume]") {
   Workspace workspace;
   auto options = workspace.options(kFaultsHost);
   options.filters = {parse_axis_filter("T{ct}=I32")};
@@ -143,6 +143,15 @@ TEST_CASE("each fault is recorded with its status and the search completes", "[s
     if (row.variant == "fault_1") CHECK_THAT(row.reason, Catch::Contains("error"));
     if (row.status != Status::ok) CHECK_FALSE(row.reason.empty());
   }
+
+  // Searched again: every variant is found stored, the failed ones too; nothing is built or run
+  // again (a failure is a result, not a gap to fill).
+  SearchProgress again(workspace.quiet, ProgressStyle::lines);
+  run_search(options, again);
+  CHECK(again.measured() == 0);
+  CHECK(again.reused() == 7);
+  CHECK(again.build_seconds() == 0);
+  CHECK(status_by_variant(workspace.rows()) == statuses);
 }
 
 TEST_CASE("what a variant's own harness document forges is stored as a failed run, never as a measurement",
@@ -258,7 +267,7 @@ TEST_CASE("the same seed searches the same variants in the same order", "[search
   CHECK(order("second.db", 7) == first);
 }
 
-TEST_CASE("a resumed search measures only what is missing", "[search]") {
+TEST_CASE("a resumed search measures only what is missing", "[search][resume]") {
   Workspace workspace;
   auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};

@@ -137,6 +137,10 @@ TEST_CASE("two variants winning different size ranges give exactly those ranges"
   CHECK(result.single_noise == Approx(std::hypot(1.2533 * 0.01 / 10, 1.2533 * 0.01 / 10)));
   CHECK(result.margin == Approx(dispatch.score / result.single.score - 1));
   CHECK(result.margin > 0.1);
+  // The dispatch differs from bits_8 at 2^8 and 2^12 only: there both medians' noise combine, weighted
+  // as the score weighs those sizes.
+  const double median_noise = 1.2533 * 0.01 / 10;
+  CHECK(result.noise == Approx((weights[0] + weights[1]) / total * std::hypot(median_noise, median_noise)));
   CHECK(result.verdict ==
         fmt::format("dispatch: 2 policies gain {:+.2f}% over one policy (noise {:.2f}%, threshold 2.00%)",
                     100 * result.margin, 100 * result.noise));

@@ -127,6 +127,25 @@ TEST_CASE("variants that fail or miss a runtime workload are not ranked", "[scor
   CHECK(scored.unranked == 3);
 }
 
+TEST_CASE("a variant that fails where base failed too is not ranked: a failure is never excused", "[score]") {
+  Rows rows;
+  rows.add("base", "n=1", 10.0);
+  rows.add("base", "n=2", 10.0);
+  rows.add("base", "n=3", 0.0, Status::run_failed);  // base cannot run the largest size
+  rows.add("good", "n=1", 5.0);
+  rows.add("good", "n=2", 5.0);
+  rows.add("good", "n=3", 4.0);
+  rows.add("also_fails", "n=1", 2.0);
+  rows.add("also_fails", "n=2", 2.0);
+  rows.add("also_fails", "n=3", 0.0, Status::run_failed);
+  const auto scored = score_workload(rows.pointers);
+  REQUIRE(scored.ranked.size() == 2);
+  CHECK(scored.ranked[0].variant == "good");
+  CHECK(scored.ranked[0].score == Approx(2.0));  // scored over base's sizes only
+  CHECK(scored.ranked[1].variant == "base");
+  CHECK(scored.unranked == 1);
+}
+
 TEST_CASE("scores over several entries of one file share one weighting", "[score]") {
   Rows rows;
   rows.add("base", "n=1", 10.0, Status::ok, "sum");

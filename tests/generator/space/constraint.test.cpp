@@ -52,8 +52,10 @@ TEST_CASE("an arithmetic fault excludes the variant, without a crash", "[constra
   CHECK(allows("tpb / (ipt - 1) > 0", {2, 32}));
   CHECK_FALSE(allows("9223372036854775807 + ipt > 0", {1, 32}));
   CHECK_FALSE(allows("9223372036854775807 * tpb > 0", {1, 32}));
-  // && short-circuits as in C, so a guarded division is safe.
+  // && and || short-circuit as in C, so a guarded division is safe.
   CHECK_FALSE(allows("ipt != 1 && tpb % (ipt - 1) == 0", {1, 32}));
+  CHECK(allows("ipt == 1 || tpb % (ipt - 1) == 0", {1, 32}));
+  CHECK(allows("ipt == 1 || tpb / (ipt - 1) > 0", {1, 32}));
   // Dividing by -1 is fine, but for the one quotient that overflows; so is negating, but for the least value.
   CHECK(allows("ipt / -1 == -4 && ipt % -1 == 0", {4, 32}));
   CHECK(allows("ipt / 2 < 0 && ipt % 2 == 0", {INT64_MIN, 32}));

@@ -246,3 +246,38 @@ TEST_CASE("merge refuses an input row that fails validation, and the destination
     expect_refused("UPDATE measurements SET median = max * 2", "inconsistent samples");
   }
 }
+
+TEST_CASE("merge carries every input's search spaces, their runtime axes included, into the destination", "[merge]") {
+  testing::TemporaryDirectory directory("merge-spaces");
+  const Measurement row = testing::recorded_results().rows.front();
+  const SearchSpaceRecord first{"reduce.sum",
+                                "aaaa",
+                                "reduce",
+                                "24",
+                                "TUNE_IPT ipt 1:24:1\n",
+                                R"({"sum":[{"axis":"Elements{io}[pow2]","values":["16","20"]}]})"};
+  const SearchSpaceRecord second{"scan.sum", "bbbb", "scan", "8", "TUNE_TPB tpb 32:256:32\n", ""};
+  const std::string a = write_database(directory, "a.db", {row});
+  const std::string b = write_database(directory, "b.db", {});
+  {
+    ResultsDatabase database(a, ResultsDatabase::Mode::must_exist);
+    database.record(first);
+  }
+  {
+    ResultsDatabase database(b, ResultsDatabase::Mode::must_exist);
+    database.record(second);
+  }
+  const std::string merged = directory.file("merged.db");
+  merge_databases(merged, {a, b});
+  ResultsDatabase database(merged, ResultsDatabase::Mode::read_only);
+  const auto spaces = database.search_spaces();
+  REQUIRE(spaces.size() == 2);
+  for (const auto& [got, expected] : {std::pair{spaces[0], first}, {spaces[1], second}}) {
+    CHECK(got.benchmark == expected.benchmark);
+    CHECK(got.source_hash == expected.source_hash);
+    CHECK(got.algorithm == expected.algorithm);
+    CHECK(got.size == expected.size);
+    CHECK(got.ranges == expected.ranges);
+    CHECK(got.runtime_axes == expected.runtime_axes);
+  }
+}

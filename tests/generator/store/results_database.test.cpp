@@ -969,3 +969,61 @@ TEST_CASE("ResultsDatabase reads a damaged row as an error naming it, never as a
                    "status 'great'");
   }
 }
+
+TEST_CASE("ResultsDatabase refuses a foreign layout under schema version 1 by name, for reading and for writing",
+          "[database][validation]") {
+  TempDir dir("foreign-schema");
+  const auto expect_foreign = [&](const std::string& sql, const std::string& needle) {
+    const std::string path = dir.file("foreign.db");
+    fs::remove(path);
+    {
+      ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+      database.record(sample_measurement("base"));
+    }
+    raw_sql(path, sql.c_str());
+    INFO(sql);
+    for (const auto mode : {ResultsDatabase::Mode::read_only, ResultsDatabase::Mode::must_exist}) {
+      expect_open_fails(path, mode, "not a PolicyTune database of schema version 1: " + needle);
+    }
+  };
+  SECTION("a table dropped") {
+    expect_foreign("DROP TABLE search_spaces", "it has no search_spaces table");
+    expect_foreign("PRAGMA foreign_keys = OFF; DROP TABLE devices", "it has no devices table");
+  }
+  SECTION("a column missing") {
+    expect_foreign("PRAGMA foreign_keys = OFF; ALTER TABLE measurements DROP COLUMN reason",
+                   "its measurements table has no column reason");
+  }
+  SECTION("two version rows") {
+    expect_foreign("INSERT INTO schema_version VALUES (1)", "schema_version holds 2 rows, not one");
+  }
+  SECTION("the unique key the upserts need, gone") {
+    expect_foreign(
+        "CREATE TABLE copied AS SELECT * FROM measurements; DROP TABLE measurements; "
+        "ALTER TABLE copied RENAME TO measurements",
+        "its measurements table lacks the unique key");
+    expect_foreign(
+        "CREATE TABLE copied AS SELECT * FROM search_spaces; DROP TABLE search_spaces; "
+        "ALTER TABLE copied RENAME TO search_spaces",
+        "its search_spaces table lacks the key (benchmark, source_hash)");
+  }
+  SECTION("a column policytune cannot fill") {
+    expect_foreign(
+        "CREATE TABLE copied (benchmark TEXT NOT NULL, source_hash TEXT NOT NULL, algorithm TEXT NOT NULL, "
+        "size TEXT NOT NULL, ranges TEXT NOT NULL, runtime_axes TEXT NOT NULL DEFAULT '', owner TEXT NOT "
+        "NULL, PRIMARY KEY (benchmark, source_hash)); DROP TABLE search_spaces; "
+        "ALTER TABLE copied RENAME TO search_spaces",
+        "its search_spaces table has a column owner that policytune cannot fill");
+  }
+  SECTION("an extra column with a default is someone's addition, and harmless") {
+    const std::string path = dir.file("extended.db");
+    {
+      ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+      database.record(sample_measurement("base"));
+    }
+    raw_sql(path.c_str(), "ALTER TABLE measurements ADD COLUMN note TEXT NOT NULL DEFAULT ''");
+    ResultsDatabase database(path, ResultsDatabase::Mode::must_exist);
+    database.record(sample_measurement("ipt_8"));
+    CHECK(database.measurements().size() == 2);
+  }
+}

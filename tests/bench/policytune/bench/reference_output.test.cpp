@@ -112,6 +112,13 @@ TEST_CASE("integers must be equal, floats within the relative tolerance", "[refe
   CHECK_FALSE(v.passed);
   CHECK(v.detail == "output 0 differs from base's at byte 8");
 
+  // Just beyond the float tolerance (1e-3 relative): wrong, as it would not be were it ten times looser.
+  fake_benchmark slightly_off;
+  slightly_off.sums[1] = 2.0f * (1 + 2e-3f);
+  CHECK_FALSE(slightly_off.check(directory.path().string(), false, checked).passed);
+  CHECK(close_enough(1.0 + 0.5e-9, 1.0, float64_rtol));
+  CHECK_FALSE(close_enough(1.0 + 2e-9, 1.0, float64_rtol));
+
   fake_benchmark wrong_float;
   wrong_float.sums[1] = 2.1f;
   CHECK(wrong_float.check(directory.path().string(), false, checked).detail ==
@@ -122,6 +129,8 @@ TEST_CASE("NaN equals NaN and infinities compare equal to themselves", "[referen
   CHECK(close_enough(std::nanf(""), std::nanf(""), float32_rtol));
   CHECK(close_enough(INFINITY, INFINITY, float32_rtol));
   CHECK_FALSE(close_enough(1.0f, std::nanf(""), float32_rtol));
+  CHECK_FALSE(close_enough(std::nanf(""), 1.0f, float32_rtol));  // a variant that wrote NaN
+  CHECK_FALSE(close_enough(std::nan(""), 1.0, float64_rtol));
   CHECK_FALSE(close_enough(-INFINITY, INFINITY, float32_rtol));
 }
 

@@ -1,0 +1,1 @@
+UPDATE measurements SET recorded_at = 'garbage', median = -1;

@@ -1,0 +1,1 @@
+UPDATE search_spaces SET ranges = 'TUNE_IPT ipt 9:1:1';

@@ -1,0 +1,1 @@
+PRAGMA foreign_keys = OFF; UPDATE measurements SET device_id = 99;

@@ -1,0 +1,1 @@
+ALTER TABLE measurements ADD COLUMN extra TEXT NOT NULL DEFAULT 'x';

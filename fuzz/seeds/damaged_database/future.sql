@@ -1,0 +1,1 @@
+UPDATE measurements SET recorded_at = '2099-01-01T00:00:00Z';

@@ -1,0 +1,1 @@
+UPDATE measurements SET sample_count = 2.5, min = max * 2;

@@ -1,0 +1,1 @@
+UPDATE measurements SET median = 'NaN' WHERE variant = 'ipt_2';

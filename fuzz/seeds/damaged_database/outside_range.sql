@@ -1,0 +1,1 @@
+UPDATE measurements SET variant = 'ipt_9' WHERE variant = 'ipt_2';
