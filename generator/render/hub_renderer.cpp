@@ -12,6 +12,7 @@
 #include "core/comment_text.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
+#include "render/cpp_names.hpp"
 #include "render/expansion_limit.hpp"
 #include "render/format_skeletons.hpp"
 #include "render/hub_model.hpp"
@@ -256,8 +257,8 @@ void check_skeleton_tags(const std::string& skeleton, const std::string& path) {
 
 std::string render_hub(const PolicyTemplate& policy_template, const SearchSpace& space,
                        const std::vector<ArchitecturePolicies>& architectures, const HubRequest& request) {
-  if (!is_qualified_identifier(request.name_space) || request.name_space.rfind("::", 0) == 0) {
-    throw UserError("--namespace '" + request.name_space + "' is not a C++ namespace name (a or a::b)");
+  if (const std::string problem = namespace_name_problem(request.name_space); !problem.empty()) {
+    throw UserError("--namespace '" + request.name_space + "' cannot name the hub's namespace: " + problem);
   }
   for (const auto& arch : request.architectures) {
     if (arch.empty() || arch.find_first_not_of("0123456789") != std::string::npos) {

@@ -10,6 +10,7 @@
 
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
+#include "render/cpp_names.hpp"
 #include "render/expansion_limit.hpp"
 #include "render/mustache_nesting.hpp"
 #include "render/mustache_tags.hpp"
@@ -111,7 +112,8 @@ struct DirectiveSite {
 void parse_hub(PolicyTemplate& result, const std::string& name, const std::string& value, const DirectiveSite& site) {
   const std::size_t open = value.find('<');
   result.hub_name = trim(value.substr(0, open));
-  if (!is_identifier(result.hub_name)) site.fail("'" + result.hub_name + "' is not an identifier");
+  if (!is_identifier(result.hub_name) || is_cpp_keyword(result.hub_name))
+    site.fail("'" + result.hub_name + "' is not an identifier");
   if (open == std::string::npos) return;
   if (value.back() != '>') site.fail(name + " parameters are written name<class A, int N>");
   for (const auto& parameter : split_list(value.substr(open + 1, value.size() - open - 2))) {
@@ -119,7 +121,7 @@ void parse_hub(PolicyTemplate& result, const std::string& name, const std::strin
     const std::size_t space = parameter.find_last_of(" \t");
     const HubParameter declared{space == std::string::npos ? "" : trim(parameter.substr(0, space)),
                                 space == std::string::npos ? parameter : parameter.substr(space + 1)};
-    if (!is_identifier(declared.name) || declared.kind.empty() ||
+    if (!is_identifier(declared.name) || is_cpp_keyword(declared.name) || declared.kind.empty() ||
         !(declared.is_type() || is_safe_type_text(declared.kind))) {
       site.fail("template parameter '" + parameter + "' is not `class Name` or `type Name`");
     }
@@ -286,9 +288,11 @@ std::string CcclRange::describe() const {
 }
 
 std::optional<int> parse_cccl_release(const std::string& text) {
-  static const std::regex release(R"(([0-9]{1,2})\.([0-9]{1,2})(\.[0-9]+)*)");
+  // major.minor[.patch], each without leading zeros; CCCL's releases start at 2.2 (2.0 and 2.1
+  // were CUB's and Thrust's own), so a major below 2 is no release.
+  static const std::regex release(R"((0|[1-9][0-9]?)\.(0|[1-9][0-9]?)(\.(0|[1-9][0-9]{0,2}))?)");
   std::smatch match;
-  if (!std::regex_match(text, match, release)) return std::nullopt;
+  if (!std::regex_match(text, match, release) || std::stoi(match[1]) < 2) return std::nullopt;
   return std::stoi(match[1]) * 100 + std::stoi(match[2]);
 }
 
@@ -330,18 +334,6 @@ void check_template_release(const PolicyTemplate& policy_template, int release) 
   if (!policy_template.releases.contains(release)) {
     throw UserError(policy_template.path, policy_template.releases_line,
                     "the template is written for " + policy_template.releases.describe() + ", not " + text);
-  }
-}
-
-bool is_qualified_identifier(const std::string& text) noexcept {
-  std::string rest = text.rfind("::", 0) == 0 ? text.substr(2) : text;
-  if (rest.empty()) return false;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t stop = rest.find("::", start);
-    if (!is_identifier(rest.substr(start, stop == std::string::npos ? std::string::npos : stop - start))) return false;
-    if (stop == std::string::npos) return true;
-    start = stop + 2;
   }
 }
 

@@ -63,6 +63,11 @@ TEST_CASE("malformed templates are one error naming the line", "[template]") {
         "2: template parameter 'int 5T' is not `class Name` or `type Name`");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<T> }}\n") ==
         "2: template parameter 'T' is not `class Name` or `type Name`");
+  // C++ keywords name neither the hub nor its parameters.
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: class<class T> }}\n") ==
+        "2: 'class' is not an identifier");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<class new> }}\n") ==
+        "2: template parameter 'class new' is not `class Name` or `type Name`");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! format: chained }}\n") ==
         "2: format must be chained_policy, policy_selector or host, not 'chained'");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: 3.4-3.1 }}\n") ==
@@ -123,6 +128,10 @@ TEST_CASE("a format takes the releases whose dispatch takes it", "[template]") {
   CHECK(parse_cccl_release("3.5.0") == 305);
   CHECK(parse_cccl_release("13.1.115") == 1301);
   CHECK_FALSE(parse_cccl_release("3"));
+  // Malformed or unknown releases: a fourth part, leading zeros, a major below CCCL's first.
+  for (const char* bad : {"3.0.1.2.3", "3.0.1.2", "03.1", "3.05", "3.0.01", "0.9", "1.9", "3.0.1000", "3.", ".3", ""})
+    CHECK_FALSE(parse_cccl_release(bad));
+  CHECK(parse_cccl_release("2.8.0") == 208);
   CHECK_FALSE(parse_cccl_release("v3.5"));
   CHECK(releases_taking(HubFormat::chained_policy).contains(300));
   CHECK(releases_taking(HubFormat::chained_policy).contains(305));
