@@ -9,11 +9,14 @@
 #include <set>
 #include <sstream>
 
+#include "commands/architecture_list.hpp"
 #include "commands/command.hpp"
 #include "core/benchmark_name.hpp"
 #include "core/output_file.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
+#include "core/workload.hpp"
+#include "render/hub_model.hpp"
 #include "render/hub_renderer.hpp"
 #include "render/policy_template.hpp"
 #include "select/architecture_fallback.hpp"
@@ -54,7 +57,9 @@ int release_of_headers(const std::string& include) {
     std::string define, name;
     long long value = 0;
     if (words >> define >> name >> value && define == "#define" && name == "CUB_VERSION") {
-      if (value < 100000) throw UserError(path, number, "CUB_VERSION " + std::to_string(value) + " is not a release");
+      // major * 100000 + minor * 100 + patch, as parse_cccl_release() takes them: 2.2.0 to 99.99.99.
+      if (value < 200200 || value > 9999999 || value / 100 % 1000 > 99)
+        throw UserError(path, number, "CUB_VERSION " + std::to_string(value) + " is not a release");
       return static_cast<int>(value / 100000 * 100 + value / 100 % 1000);
     }
   }
@@ -92,40 +97,10 @@ PolicyTemplate choose_template(const std::vector<std::string>& paths, const std:
   return *candidates.front();
 }
 
-std::vector<std::string> split_architectures(const std::vector<std::string>& given) {
-  std::vector<std::string> architectures;
-  for (const auto& item : given) {
-    std::size_t start = 0;
-    while (start <= item.size()) {
-      const std::size_t stop = std::min(item.find_first_of(",;", start), item.size());
-      std::string arch = item.substr(start, stop - start);
-      // CMake spells architectures 90, 90a, 90-real: the SM number is what a chain keys on.
-      const std::size_t dash = arch.find('-');
-      if (dash != std::string::npos) arch.erase(dash);
-      if (!arch.empty() && (arch.back() == 'a' || arch.back() == 'f')) {
-        fmt::print(stderr, "policytune: note: --archs {}: policies key on the SM number; sm_{} gets those of sm_{}\n",
-                   item.substr(start, stop - start), arch, arch.substr(0, arch.size() - 1));
-        arch.pop_back();
-      }
-      if (!arch.empty() && std::find(architectures.begin(), architectures.end(), arch) == architectures.end()) {
-        architectures.push_back(arch);
-      }
-      start = stop + 1;
-    }
-  }
-  std::sort(architectures.begin(), architectures.end(), [](const std::string& a, const std::string& b) {
-    return a.size() != b.size() ? a.size() < b.size() : a < b;
-  });
-  return architectures;
-}
-
 // The SM number of --device: as the database records it (from any benchmark), else as
 // --device-arch says; empty where neither knows. Throws UserError where the two disagree.
 std::string device_architecture(const GenerateOptions& options, const std::vector<Measurement>& measurements) {
-  const std::string& given = options.device_architecture;
-  if (!given.empty() && given.find_first_not_of("0123456789") != std::string::npos) {
-    throw UserError("--device-arch '" + given + "' is not an SM number such as 100");
-  }
+  const std::string& given = options.device_architecture;  // checked by run_generate
   const auto recorded = recorded_architecture(measurements, options.device);
   if (recorded && !given.empty() && *recorded != given) {
     throw UserError(
@@ -274,7 +249,40 @@ std::vector<ArchitecturePolicies> tuned_architectures(const GenerateOptions& opt
   return architectures;
 }
 
+// --dispatch names a runtime axis of the benchmark: where the current source's results exist, one
+// of theirs (UserError otherwise, naming theirs); without results (base and test modes, no
+// database) only the source can tell, and a note says where it does not name the axis, since
+// every workload gets one range whatever the axis is.
+void check_dispatch_axis(const GenerateOptions& options, const std::string& source,
+                         const std::vector<Measurement>& measurements, const std::string& benchmark) {
+  const std::string& axis = options.dispatch.axis;
+  HubRequest named;
+  named.dispatch_axis = axis;
+  if (axis.empty() || request_parameter(named).rfind("value_", 0) == 0) return;  // render_hub refuses the name
+  const std::string hash = content_hash(source);
+  std::set<std::string> axes;
+  bool measured = false;
+  for (const auto& m : measurements) {
+    if (m.benchmark != benchmark || m.source_hash != hash) continue;
+    measured = true;
+    for (const auto& [name, value] : parse_workload(m.rt_workload))
+      axes.insert(name.ends_with("[pow2]") ? name.substr(0, name.size() - 6) : name);
+  }
+  if (measured && axes.count(axis) == 0) {
+    throw UserError(options.database, 0,
+                    fmt::format("--dispatch '{}': the results of {} have no such runtime axis ({})", axis, benchmark,
+                                axes.empty() ? "they have none" : fmt::format("theirs: {}", fmt::join(axes, ", "))));
+  }
+  if (!measured && source.find('"' + axis + '"') == std::string::npos) {
+    fmt::print(stderr,
+               "policytune: note: --dispatch {}: {} does not name such a runtime axis, and no results of {} can tell; "
+               "every workload gets one range\n",
+               axis, options.benchmark, benchmark);
+  }
+}
+
 int run_generate(const GenerateOptions& options) {
+  if (!options.device_architecture.empty()) check_sm_number("--device-arch", options.device_architecture);
   const std::optional<DispatchOptions> dispatch = options.dispatch.resolved();
   const std::string source = read_text_file(options.benchmark);
   const SearchSpace space = parse_search_space(source, options.benchmark);
@@ -294,12 +302,13 @@ int run_generate(const GenerateOptions& options) {
   }
   const PolicyTemplate policy_template = choose_template(options.template_paths, options.format, release);
   check_template_fits(policy_template, space, request.benchmark);
+  check_dispatch_axis(options, source, measurements, request.benchmark);
   request.name_space = options.name_space;
   request.database = options.database;
   request.mode = options.mode == "base"   ? RenderMode::base
                  : options.mode == "test" ? RenderMode::test
                                           : RenderMode::tuned;
-  request.architectures = split_architectures(options.architectures);
+  request.architectures = parse_architecture_list(options.architectures);
   request.test_variant = parse_test_variant(source, options.benchmark, space);
   request.dispatch_axis = options.dispatch.axis;
   std::vector<ArchitecturePolicies> architectures;

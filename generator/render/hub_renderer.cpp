@@ -6,14 +6,18 @@
 
 #include <algorithm>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "core/comment_text.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
+#include "render/cpp_names.hpp"
+#include "render/expansion_limit.hpp"
 #include "render/format_skeletons.hpp"
 #include "render/hub_model.hpp"
 #include "render/mustache_nesting.hpp"
+#include "render/mustache_tags.hpp"
 
 namespace policytune {
 namespace {
@@ -180,12 +184,81 @@ data model_data(const HubModel& model) {
   return out;
 }
 
+// The names model_data() gives a skeleton, at any level (templates/README.md lists them).
+const std::set<std::string>& skeleton_names() {
+  static const std::set<std::string> names{"banner",
+                                           "namespace",
+                                           "hub_name",
+                                           "parameters",
+                                           "has_parameters",
+                                           "template_head",
+                                           "default",
+                                           "policy_type",
+                                           "argument",
+                                           "key",
+                                           "ranged",
+                                           "dispatch_axis",
+                                           "parameter",
+                                           "test_note",
+                                           "fallback",
+                                           "fallback_comment",
+                                           "primary_selector",
+                                           "count",
+                                           "tree",
+                                           "links",
+                                           "links_descending",
+                                           "has_links",
+                                           "lowest",
+                                           "highest",
+                                           "unserved",
+                                           "unserved_list",
+                                           "arch",
+                                           "note",
+                                           "untuned",
+                                           "previous",
+                                           "entries",
+                                           "comment",
+                                           "range",
+                                           "arguments",
+                                           "any_range",
+                                           "policy",
+                                           "selectors",
+                                           "indent0",
+                                           "indent2",
+                                           "indent4",
+                                           "indent6"};
+  return names;
+}
+
+// A template's own header skeleton: sections nested within the library's reach, no partials, and
+// only names the model has (the library renders any other name, a dotted one, `{{.}}`, as nothing).
+void check_skeleton_tags(const std::string& skeleton, const std::string& path) {
+  check_mustache_nesting(skeleton, path, 1);
+  const MustacheScan scan = scan_mustache(skeleton, 1);
+  refuse_mustache_partials(scan, path);
+  for (const auto& tag : scan.tags) {
+    if (tag.kind == MustacheTagKind::comment || tag.kind == MustacheTagKind::set_delimiter) continue;
+    std::size_t start = 0;
+    bool known = !tag.name.empty();
+    while (known && start <= tag.name.size()) {  // each part of a dotted name
+      const std::size_t stop = std::min(tag.name.find('.', start), tag.name.size());
+      known = skeleton_names().count(tag.name.substr(start, stop - start)) != 0;
+      start = stop + 1;
+    }
+    if (!known) {
+      throw UserError(
+          path, tag.line,
+          "the header names '" + tag.name + "', which the hub model lacks (templates/README.md lists its names)");
+    }
+  }
+}
+
 }  // namespace
 
 std::string render_hub(const PolicyTemplate& policy_template, const SearchSpace& space,
                        const std::vector<ArchitecturePolicies>& architectures, const HubRequest& request) {
-  if (!is_qualified_identifier(request.name_space) || request.name_space.rfind("::", 0) == 0) {
-    throw UserError("--namespace '" + request.name_space + "' is not a C++ namespace name (a or a::b)");
+  if (const std::string problem = namespace_name_problem(request.name_space); !problem.empty()) {
+    throw UserError("--namespace '" + request.name_space + "' cannot name the hub's namespace: " + problem);
   }
   for (const auto& arch : request.architectures) {
     if (arch.empty() || arch.find_first_not_of("0123456789") != std::string::npos) {
@@ -204,12 +277,12 @@ std::string render_hub(const PolicyTemplate& policy_template, const SearchSpace&
   const std::string skeleton_path =
       own_header ? policy_template.header : std::string("templates/formats/") + format_name(model.format) + ".mustache";
   const std::string skeleton = own_header ? read_text_file(policy_template.header) : format_skeleton(model.format);
-  if (own_header) check_mustache_nesting(skeleton, policy_template.header, 1);
-  kainjow::mustache::mustache view(join_standalone_tags(skeleton));
+  if (own_header) check_skeleton_tags(skeleton, skeleton_path);
+  const std::string joined = join_standalone_tags(skeleton);
+  kainjow::mustache::mustache view(joined);
   if (!view.is_valid()) throw UserError(skeleton_path, 0, "the header is not valid mustache: " + view.error_message());
   view.set_custom_escape([](const std::string& text) { return text; });  // C++, not HTML
-  std::string text = view.render(model_data(model));
-  if (!view.is_valid()) throw UserError(skeleton_path, 0, "the header does not render: " + view.error_message());
+  std::string text = render_within_limit(view, joined, model_data(model), skeleton_path);
   text.erase(std::remove(text.begin(), text.end(), kJoinMarker), text.end());
   return text;
 }

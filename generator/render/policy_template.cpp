@@ -10,7 +10,10 @@
 
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
+#include "render/cpp_names.hpp"
+#include "render/expansion_limit.hpp"
 #include "render/mustache_nesting.hpp"
+#include "render/mustache_tags.hpp"
 #include "space/search_space.hpp"
 
 namespace policytune {
@@ -109,7 +112,8 @@ struct DirectiveSite {
 void parse_hub(PolicyTemplate& result, const std::string& name, const std::string& value, const DirectiveSite& site) {
   const std::size_t open = value.find('<');
   result.hub_name = trim(value.substr(0, open));
-  if (!is_identifier(result.hub_name)) site.fail("'" + result.hub_name + "' is not an identifier");
+  if (!is_identifier(result.hub_name) || is_cpp_keyword(result.hub_name))
+    site.fail("'" + result.hub_name + "' is not an identifier");
   if (open == std::string::npos) return;
   if (value.back() != '>') site.fail(name + " parameters are written name<class A, int N>");
   for (const auto& parameter : split_list(value.substr(open + 1, value.size() - open - 2))) {
@@ -117,7 +121,7 @@ void parse_hub(PolicyTemplate& result, const std::string& name, const std::strin
     const std::size_t space = parameter.find_last_of(" \t");
     const HubParameter declared{space == std::string::npos ? "" : trim(parameter.substr(0, space)),
                                 space == std::string::npos ? parameter : parameter.substr(space + 1)};
-    if (!is_identifier(declared.name) || declared.kind.empty() ||
+    if (!is_identifier(declared.name) || is_cpp_keyword(declared.name) || declared.kind.empty() ||
         !(declared.is_type() || is_safe_type_text(declared.kind))) {
       site.fail("template parameter '" + parameter + "' is not `class Name` or `type Name`");
     }
@@ -162,6 +166,38 @@ void parse_type_spelling(PolicyTemplate& result, const std::string& value, const
   result.type_spellings[label] = spelling;
 }
 
+// Whether `inner` is `folder` or under it, by their canonical paths (symbolic links followed).
+bool canonically_within(const std::filesystem::path& inner, const std::filesystem::path& folder) {
+  std::error_code error;
+  const auto inner_path = std::filesystem::canonical(inner, error);
+  const auto folder_path = std::filesystem::canonical(folder, error);
+  if (error) return false;
+  const auto relative = inner_path.lexically_relative(folder_path);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+// `header: file.mustache`: a skeleton in the template's folder (or below it), never the template
+// itself. A template names its files the way a C++ header includes its neighbours; a header that
+// reaches out of the folder (an absolute path, `..`, a symbolic link) would render whatever file
+// it names into the hub.
+std::string header_skeleton_path(const std::string& value, const DirectiveSite& site) {
+  namespace fs = std::filesystem;
+  if (value.empty()) site.fail("header: names a mustache file, relative to the template");
+  const fs::path given(value);
+  const fs::path folder = fs::path(site.path).parent_path().empty() ? fs::path(".") : fs::path(site.path).parent_path();
+  if (given.is_absolute() || given.has_root_name() || given.has_root_directory())
+    site.fail("header: '" + value + "' must be a path relative to the template's folder");
+  const fs::path header = (folder / given).lexically_normal();
+  const fs::path relative = header.lexically_relative(folder.lexically_normal());
+  if (relative.empty() || *relative.begin() == ".." || relative == ".")
+    site.fail("header: '" + value + "' is outside the template's folder");
+  std::error_code error;
+  if (!fs::is_regular_file(header, error)) site.fail("header: '" + value + "': no such file beside the template");
+  if (!canonically_within(header, folder)) site.fail("header: '" + value + "' leads outside the template's folder");
+  if (fs::equivalent(header, site.path, error)) site.fail("header: '" + value + "' is the template itself");
+  return header.string();
+}
+
 // One directive of the template's head, `{{! name: value }}`, into `result`.
 void apply_directive(PolicyTemplate& result, const std::string& name, const std::string& value,
                      const DirectiveSite& site, bool& saw_header) {
@@ -201,8 +237,7 @@ void apply_directive(PolicyTemplate& result, const std::string& name, const std:
     result.releases = parse_cccl_directive(value, site);
     result.releases_line = site.line;
   } else if (name == "header") {
-    if (value.empty()) site.fail("header: names a mustache file, relative to the template");
-    result.header = (std::filesystem::path(site.path).parent_path() / value).lexically_normal().string();
+    result.header = header_skeleton_path(value, site);
   } else if (name == "base") {
     parse_base_values(result, value, site);
   } else if (name == "benchmark") {
@@ -253,9 +288,11 @@ std::string CcclRange::describe() const {
 }
 
 std::optional<int> parse_cccl_release(const std::string& text) {
-  static const std::regex release(R"(([0-9]{1,2})\.([0-9]{1,2})(\.[0-9]+)*)");
+  // major.minor[.patch], each without leading zeros; CCCL's releases start at 2.2 (2.0 and 2.1
+  // were CUB's and Thrust's own), so a major below 2 is no release.
+  static const std::regex release(R"((0|[1-9][0-9]?)\.(0|[1-9][0-9]?)(\.(0|[1-9][0-9]{0,2}))?)");
   std::smatch match;
-  if (!std::regex_match(text, match, release)) return std::nullopt;
+  if (!std::regex_match(text, match, release) || std::stoi(match[1]) < 2) return std::nullopt;
   return std::stoi(match[1]) * 100 + std::stoi(match[2]);
 }
 
@@ -300,18 +337,6 @@ void check_template_release(const PolicyTemplate& policy_template, int release) 
   }
 }
 
-bool is_qualified_identifier(const std::string& text) noexcept {
-  std::string rest = text.rfind("::", 0) == 0 ? text.substr(2) : text;
-  if (rest.empty()) return false;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t stop = rest.find("::", start);
-    if (!is_identifier(rest.substr(start, stop == std::string::npos ? std::string::npos : stop - start))) return false;
-    if (stop == std::string::npos) return true;
-    start = stop + 2;
-  }
-}
-
 std::string PolicyTemplate::spelling_of(const std::string& label) const {
   if (const auto found = type_spellings.find(label); found != type_spellings.end()) return found->second;
   if (const auto found = standard_spellings().find(label); found != standard_spellings().end()) return found->second;
@@ -328,9 +353,7 @@ std::string PolicyTemplate::render(const std::map<std::string, std::int64_t>& va
   for (const auto& [label, value] : values) data.set(label, std::to_string(value));
   for (const auto& [name, value] : extra) data.set(name, value);
   data.set("tuned", tuned);
-  std::string text = view.render(data);
-  if (!view.is_valid()) throw UserError(path, 0, "template does not render: " + view.error_message());
-  return text;
+  return render_within_limit(view, body, data, path);
 }
 
 PolicyTemplate load_policy_template(const std::string& path) {
@@ -360,6 +383,7 @@ PolicyTemplate load_policy_template(const std::string& path) {
   result.body = body_from(text, body_start);
   result.body_line = body_start;
   check_mustache_nesting(result.body, path, body_start);
+  refuse_mustache_partials(scan_mustache(result.body, body_start), path);
   kainjow::mustache::mustache check(result.body);
   if (!check.is_valid())
     throw UserError(path, body_start, "the template body is not valid mustache: " + check.error_message());
@@ -378,17 +402,19 @@ void check_template_fits(const PolicyTemplate& policy_template, const SearchSpac
     known.insert(parameter.label);
     labels += (labels.empty() ? "" : ", ") + parameter.label;
   }
-  // Every tag but comments and partials: {{name}}, {{{name}}}, {{&name}}, {{#name}}, {{^name}}, {{/name}}.
-  static const std::regex tag(R"(\{\{\{?\s*([#^/&]?)\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}?\}\})");
-  const std::string& body = policy_template.body;
-  for (auto match = std::sregex_iterator(body.begin(), body.end(), tag); match != std::sregex_iterator(); ++match) {
-    const std::string name = (*match)[2];
-    if (known.count(name) != 0) continue;
-    const auto before = body.begin() + match->position();
-    const std::size_t line =
-        policy_template.body_line + static_cast<std::size_t>(std::count(body.begin(), before, '\n'));
-    throw UserError(policy_template.path, line,
-                    "the template names '" + name + "', which " + benchmark_name +
+  // Every tag that looks a name up, found as the library finds them (set-delimiter tags
+  // followed). `{{.}}` is the text a section stands on: a label's or a renderer variable's value
+  // inside `{{#name}}`; elsewhere (at the top, in `tuned`'s) it renders nothing.
+  std::vector<std::string> open;  // the sections `{{.}}` would stand on; "" where it is no text
+  for (const auto& tag : scan_mustache(policy_template.body, policy_template.body_line).tags) {
+    if (tag.kind == MustacheTagKind::comment || tag.kind == MustacheTagKind::set_delimiter) continue;
+    if (tag.kind == MustacheTagKind::section_end && !open.empty()) open.pop_back();
+    if (tag.kind == MustacheTagKind::section || tag.kind == MustacheTagKind::inverted_section) {
+      open.push_back(tag.kind == MustacheTagKind::section && tag.name != "tuned" ? tag.name : "");
+    }
+    if (known.count(tag.name) != 0 || (tag.name == "." && !open.empty() && !open.back().empty())) continue;
+    throw UserError(policy_template.path, tag.line,
+                    "the template names '" + tag.name + "', which " + benchmark_name +
                         " lacks (its labels: " + (labels.empty() ? "none" : labels) + ")");
   }
 }

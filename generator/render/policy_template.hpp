@@ -29,7 +29,8 @@ struct CcclRange {
   std::string describe() const;
 };
 
-// Parses a release, "3.5" or "3.5.0", into major * 100 + minor; nullopt if it is not one.
+// Parses a release, "3.5" or "3.5.0", into major * 100 + minor; nullopt if it is not one (a
+// fourth part, a leading zero, a major below 2, a minor or patch of more digits than CCCL's).
 std::optional<int> parse_cccl_release(const std::string& text);
 
 // How a hub is written out: the shape CCCL's dispatch of a release takes.
@@ -96,8 +97,5 @@ class SearchSpace;
 // of the space or one of kRendererVariables. Throws UserError (the template's file and line).
 void check_template_fits(const PolicyTemplate& policy_template, const SearchSpace& space,
                          const std::string& benchmark_name);
-
-// True for a (possibly qualified) C++ name: `ns`, `ns::inner`, `::cub::detail`.
-bool is_qualified_identifier(const std::string& text) noexcept;
 
 }  // namespace policytune

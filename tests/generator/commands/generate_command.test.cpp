@@ -66,3 +66,77 @@ TEST_CASE("generate's bad options are one error line and exit code 2", "[generat
   CHECK(mode.exit_code == 2);
   CHECK_THAT(mode.err, Catch::StartsWith("policytune: error: ") && Catch::Contains("fast"));
 }
+
+TEST_CASE("generate refuses options that would give a header that does not compile or means nothing",
+          "[generate_command]") {
+  testing::TemporaryDirectory directory("generate");
+  const std::string header = directory.file("bad.hpp");
+  const auto generate_base = [&](std::vector<std::string> extra) {
+    std::vector<std::string> arguments{"generate",
+                                       "--db",
+                                       directory.file("none.db"),
+                                       "--benchmark",
+                                       kGenerateRadixBenchmark,
+                                       "--template",
+                                       kGenerateRadixTemplate,
+                                       "--mode",
+                                       "base",
+                                       "-o",
+                                       header};
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    return run_policytune_here(arguments);
+  };
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
+      {{"--namespace", "class"}, "--namespace 'class' cannot name the hub's namespace: 'class' is a C++ keyword"},
+      {{"--namespace", "mylib::new"},
+       "--namespace 'mylib::new' cannot name the hub's namespace: 'new' is a C++ keyword"},
+      {{"--namespace", "std::tuning"},
+       "--namespace 'std::tuning' cannot name the hub's namespace: namespace std belongs to the standard library"},
+      {{"--archs=-90"},
+       "--archs '-90': '-90' is not an architecture such as 90, 90a or 90-real (SM numbers 10 to 999)"},
+      {{"--archs", "0"}, "--archs '0': '0' is not an architecture such as 90, 90a or 90-real (SM numbers 10 to 999)"},
+      {{"--archs", "80,,90"}, "--archs '80,,90': an empty architecture between separators"},
+      {{"--archs", "90,90"}, "--archs: 90 is given twice"},
+      {{"--cccl", "3.0.1.2.3"}, "--cccl '3.0.1.2.3' is not a release such as 3.5 or 3.5.0"},
+      {{"--cccl", "0.9"}, "--cccl '0.9' is not a release such as 3.5 or 3.5.0"},
+      {{"--device", "x", "--device-arch", "0"}, "--device-arch '0' is not an SM number such as 100 (10 to 999)"},
+  };
+  for (const auto& [extra, message] : refused) {
+    const auto run = generate_base(extra);
+    INFO(extra.back());
+    CHECK(run.exit_code == 2);
+    CHECK(run.err == "policytune: error: " + message + "\n");
+    CHECK_FALSE(std::filesystem::exists(header));
+  }
+  const auto fine =
+      generate_base({"--namespace", "mylib::tuning", "--archs", "80,90-real,90-virtual", "--cccl", "3.0.1"});
+  INFO(fine.err);
+  CHECK(fine.exit_code == 0);
+}
+
+TEST_CASE("generate --dispatch of an axis the benchmark lacks is an error where results tell, a note otherwise",
+          "[generate_command]") {
+  testing::TemporaryDirectory directory("generate");
+  const std::string database = generate_database_copy(directory);
+  const auto lacking =
+      run_policytune_here({"generate", "--db", database, "--benchmark", kGenerateRadixBenchmark, "--template",
+                           kGenerateRadixTemplate, "--dispatch", "Items{io}", "-o", directory.file("lacking.hpp")});
+  CHECK(lacking.exit_code == 2);
+  CHECK(lacking.err == "policytune: error: " + database +
+                           ": --dispatch 'Items{io}': the results of radix_sort.host_keys have no such runtime axis "
+                           "(theirs: Elements{io})\n");
+  CHECK_FALSE(std::filesystem::exists(directory.file("lacking.hpp")));
+  // Base mode has no results: the source decides whether a note is due.
+  const auto base =
+      run_policytune_here({"generate", "--benchmark", kGenerateRadixBenchmark, "--template", kGenerateRadixTemplate,
+                           "--mode", "base", "--dispatch", "Items{io}", "-o", "-"});
+  CHECK(base.exit_code == 0);
+  CHECK(base.err == "policytune: note: --dispatch Items{io}: " + kGenerateRadixBenchmark +
+                        " does not name such a runtime axis, and no results of radix_sort.host_keys can tell; every "
+                        "workload gets one range\n");
+  const auto named =
+      run_policytune_here({"generate", "--benchmark", kGenerateRadixBenchmark, "--template", kGenerateRadixTemplate,
+                           "--mode", "base", "--dispatch", "Elements{io}", "-o", "-"});
+  CHECK(named.exit_code == 0);
+  CHECK(named.err.empty());
+}

@@ -494,3 +494,58 @@ TEST_CASE("without compile-time axes, --dispatch gives a policy per Range and a 
     }
   }
 }
+
+namespace {
+
+// reduce.mustache in `directory` with `{{! header: <skeleton> }}`, the skeleton written beside it.
+std::string reduce_template_with_header(const testing::TemporaryDirectory& directory, const std::string& skeleton) {
+  directory.write("header.mustache", skeleton);
+  std::string text = read_text_file(kReduceTemplate);
+  text.insert(text.find('\n') + 1, "{{! header: header.mustache }}\n");
+  return directory.write("reduce.mustache", text);
+}
+
+}  // namespace
+
+TEST_CASE("a template's own header: the formats' skeletons pass its checks; other names, partials do not",
+          "[generate]") {
+  testing::TemporaryDirectory directory("hub-header");
+  const auto recorded = testing::recorded_results();
+  // The built-in chained_policy skeleton as a template's own: every name it uses is the model's.
+  const std::string own = reduce_template_with_header(
+      directory, read_text_file(POLICYTUNE_SOURCE_DIR "/templates/formats/chained_policy.mustache"));
+  CHECK(render(recorded.rows, recorded.reduce_source, own).text ==
+        render(recorded.rows, recorded.reduce_source, kReduceTemplate).text);
+  const auto header_error = [&](const std::string& skeleton) {
+    const std::string path = reduce_template_with_header(directory, skeleton);
+    try {
+      render(recorded.rows, recorded.reduce_source, path);
+    } catch (const UserError& error) {
+      return std::to_string(error.line()) + ": " + error.message();
+    }
+    return std::string();
+  };
+  CHECK(header_error("{{{banner}}}\n{{#links}}{{links.arch}}{{primary_selector.count}}{{/links}}\n").empty());
+  CHECK(header_error("{{{banner}}}\n{{#links}}\n{{hub}}\n{{/links}}\n") ==
+        "3: the header names 'hub', which the hub model lacks (templates/README.md lists its names)");
+  CHECK(header_error("{{=<% %>=}}\n<%&banner%>\n<%nosuch%>\n") ==
+        "3: the header names 'nosuch', which the hub model lacks (templates/README.md lists its names)");
+  CHECK(header_error("{{#links}}{{.}}{{/links}}\n") ==
+        "1: the header names '.', which the hub model lacks (templates/README.md lists its names)");
+  CHECK(header_error("{{{banner}}}\n{{> chained_policy}}\n") ==
+        "2: partial 'chained_policy': templates take no partials (it would render nothing)");
+}
+
+TEST_CASE("a header that nests sections over lists to expand without end stops with an error naming it", "[generate]") {
+  testing::TemporaryDirectory directory("hub-header");
+  const auto recorded = testing::recorded_results();
+  std::string open, close;
+  for (int i = 0; i < 30; ++i) {
+    open += "{{#links}}\n";
+    close += "{{/links}}\n";
+  }
+  const std::string path = reduce_template_with_header(directory, "{{{banner}}}\n" + open + "x\n" + close);
+  CHECK_THROWS_WITH(render(recorded.rows, recorded.reduce_source, path),
+                    directory.file("header.mustache") +
+                        ": the template expands past 16 MiB: its sections over lists nest or repeat without bound");
+}

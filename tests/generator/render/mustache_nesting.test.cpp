@@ -34,6 +34,11 @@ TEST_CASE("mustache sections nested past the limit are a user error at the secti
   CHECK_THROWS_AS(check_mustache_nesting(nested(100000), "t.mustache", 1), UserError);
 }
 
-TEST_CASE("after a set-delimiter tag nesting is not counted", "[template]") {
+TEST_CASE("after a set-delimiter tag, sections count with its delimiters", "[template]") {
+  // `{{#s}}` is text after the tag; `<%#s%>` opens sections, as deep as ever.
   CHECK_NOTHROW(check_mustache_nesting("{{=<% %>=}}\n" + nested(100), "t.mustache", 1));
+  std::string deep = "{{=<% %>=}}\n";
+  for (int i = 0; i < 100000; ++i) deep += "<%#s%>";
+  CHECK_THROWS_WITH(check_mustache_nesting(deep, "t.mustache", 1),
+                    "t.mustache:2: mustache sections nest deeper than 32 levels");
 }

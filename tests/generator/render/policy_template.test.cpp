@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include "core/user_error.hpp"
 #include "space/search_space.hpp"
 #include "support/temporary_directory.hpp"
@@ -61,6 +63,11 @@ TEST_CASE("malformed templates are one error naming the line", "[template]") {
         "2: template parameter 'int 5T' is not `class Name` or `type Name`");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<T> }}\n") ==
         "2: template parameter 'T' is not `class Name` or `type Name`");
+  // C++ keywords name neither the hub nor its parameters.
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: class<class T> }}\n") ==
+        "2: 'class' is not an identifier");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! struct: p<class new> }}\n") ==
+        "2: template parameter 'class new' is not `class Name` or `type Name`");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! format: chained }}\n") ==
         "2: format must be chained_policy, policy_selector or host, not 'chained'");
   CHECK(load_error("{{! policytune-template 1 }}\n{{! cccl: 3.4-3.1 }}\n") ==
@@ -121,6 +128,10 @@ TEST_CASE("a format takes the releases whose dispatch takes it", "[template]") {
   CHECK(parse_cccl_release("3.5.0") == 305);
   CHECK(parse_cccl_release("13.1.115") == 1301);
   CHECK_FALSE(parse_cccl_release("3"));
+  // Malformed or unknown releases: a fourth part, leading zeros, a major below CCCL's first.
+  for (const char* bad : {"3.0.1.2.3", "3.0.1.2", "03.1", "3.05", "3.0.01", "0.9", "1.9", "3.0.1000", "3.", ".3", ""})
+    CHECK_FALSE(parse_cccl_release(bad));
+  CHECK(parse_cccl_release("2.8.0") == 208);
   CHECK_FALSE(parse_cccl_release("v3.5"));
   CHECK(releases_taking(HubFormat::chained_policy).contains(300));
   CHECK(releases_taking(HubFormat::chained_policy).contains(305));
@@ -180,4 +191,80 @@ TEST_CASE("a template fits only the benchmark it names, and only labels that ben
                       "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n"
                       "int a = {{ipt}}; {{! a note }}\n{{#wide}}\nint b = {{ipt}};\n{{/wide}}\n");
   CHECK_THAT(fit_error(load_policy_template(section), "reduce.sum"), Catch::Contains(":5: the template names 'wide'"));
+}
+
+TEST_CASE("no mustache construct hides a name from the check: set delimiters, `.`, empty tags", "[template]") {
+  testing::TemporaryDirectory directory("template");
+  const SearchSpace space = parse_search_space("// %RANGE% TUNE_UNROLL unroll 1:6:1\n", "sum.cpp");
+  const auto fit_error = [&](const std::string& body) -> std::string {
+    const auto t = load_policy_template(directory.write(
+        "t.mustache", "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n" + body));
+    try {
+      check_template_fits(t, space, "tiny.sum");
+    } catch (const UserError& error) {
+      return std::to_string(error.line()) + ": " + error.message();
+    }
+    return "";
+  };
+  // After a set-delimiter tag, the tags with the new delimiters are checked.
+  CHECK(fit_error("{{=<% %>=}}\nint a = <%unroll%>;\nint b = <%nosuch%>;\n") ==
+        "6: the template names 'nosuch', which tiny.sum lacks (its labels: unroll)");
+  CHECK(fit_error("{{=<% %>=}}\n<%#tuned%><%={{ }}=%>\n{{{ wide }}}{{/tuned}}\n") ==
+        "6: the template names 'wide', which tiny.sum lacks (its labels: unroll)");
+  CHECK(fit_error("{{=<% %>=}}\nint a = <%unroll%>; // {{not a tag}}\n").empty());
+  // `{{.}}` is a value only inside a section over one.
+  CHECK(fit_error("{{#unroll}}int a = {{.}};{{/unroll}}\n").empty());
+  CHECK(fit_error("int a = {{.}};\n") == "4: the template names '.', which tiny.sum lacks (its labels: unroll)");
+  CHECK(fit_error("{{#tuned}}int a = {{.}};{{/tuned}}\n") ==
+        "4: the template names '.', which tiny.sum lacks (its labels: unroll)");
+  // Names the library would look up and not find: empty, spaced, dotted.
+  CHECK(fit_error("int a = {{}};\n") == "4: the template names '', which tiny.sum lacks (its labels: unroll)");
+  CHECK(fit_error("int a = {{un roll}};\n") ==
+        "4: the template names 'un roll', which tiny.sum lacks (its labels: unroll)");
+  CHECK(fit_error("int a = {{tuned.x}};\n") ==
+        "4: the template names 'tuned.x', which tiny.sum lacks (its labels: unroll)");
+}
+
+TEST_CASE("partials are refused where the template loads", "[template]") {
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\nint a;{{> other}}\n") ==
+        "4: partial 'other': templates take no partials (it would render nothing)");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n{{=| |=}}\n|>x|\n") ==
+        "5: partial 'x': templates take no partials (it would render nothing)");
+}
+
+TEST_CASE("a header: directive names a file in the template's folder, never the template", "[template]") {
+  testing::TemporaryDirectory directory("template");
+  const std::string head = "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n";
+  const auto header_error = [&](const std::string& value) -> std::string {
+    try {
+      load_policy_template(directory.write("t.mustache", head + "{{! header: " + value + " }}\nint a;\n"));
+    } catch (const UserError& error) {
+      return std::to_string(error.line()) + ": " + error.message();
+    }
+    return "";
+  };
+  std::filesystem::create_directories(directory.path() / "formats");
+  directory.write("formats/mine.mustache", "{{{banner}}}\n");
+  directory.write("mine.mustache", "{{{banner}}}\n");
+  CHECK(header_error("mine.mustache").empty());
+  CHECK(header_error("formats/mine.mustache").empty());
+  CHECK(header_error("formats/../mine.mustache").empty());
+  CHECK(load_policy_template(directory.file("t.mustache")).header ==
+        (directory.path() / "mine.mustache").lexically_normal().string());
+  CHECK(header_error("t.mustache") == "4: header: 't.mustache' is the template itself");
+  CHECK(header_error("./formats/../t.mustache") == "4: header: './formats/../t.mustache' is the template itself");
+  CHECK(header_error(directory.file("mine.mustache")) ==
+        "4: header: '" + directory.file("mine.mustache") + "' must be a path relative to the template's folder");
+  CHECK(header_error("../mine.mustache") == "4: header: '../mine.mustache' is outside the template's folder");
+  CHECK(header_error("formats/../../x") == "4: header: 'formats/../../x' is outside the template's folder");
+  CHECK(header_error(".") == "4: header: '.' is outside the template's folder");
+  CHECK(header_error("formats") == "4: header: 'formats': no such file beside the template");
+  CHECK(header_error("none.mustache") == "4: header: 'none.mustache': no such file beside the template");
+  // A symbolic link in the folder that leads out of it.
+  testing::TemporaryDirectory elsewhere("template-outside");
+  std::filesystem::create_symlink(elsewhere.write("outside.mustache", "{{{banner}}}\n"),
+                                  directory.path() / "link.mustache");
+  CHECK(header_error("link.mustache") == "4: header: 'link.mustache' leads outside the template's folder");
+  std::filesystem::create_symlink(directory.path() / "t.mustache", directory.path() / "self.mustache");
+  CHECK(header_error("self.mustache") == "4: header: 'self.mustache' is the template itself");
 }
