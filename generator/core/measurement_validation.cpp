@@ -74,7 +74,8 @@ std::optional<std::time_t> parse_utc_timestamp(std::string_view text) {
   if (month < 1 || month > 12 || day < 1 || day > days_in(year, month) || hour > 23 || minute > 59 || second > 59) {
     return std::nullopt;
   }
-  return static_cast<std::time_t>(days_since_epoch(year, month, day) * 86400 + hour * 3600 + minute * 60 + second);
+  const std::int64_t seconds_of_day = std::int64_t{hour} * 3600 + std::int64_t{minute} * 60 + second;
+  return static_cast<std::time_t>(days_since_epoch(year, month, day) * 86400 + seconds_of_day);
 }
 
 bool is_utc_timestamp(std::string_view text) { return parse_utc_timestamp(text).has_value(); }

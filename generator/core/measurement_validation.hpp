@@ -30,7 +30,7 @@ std::optional<std::time_t> parse_utc_timestamp(std::string_view text);
 
 // How far ahead of this machine's clock a row's date may be: another machine's clock may run a
 // little ahead, but a row dated later than this is wrong, and would win every merge.
-inline constexpr std::time_t kClockSkewAllowed = 24 * 60 * 60;
+inline constexpr std::time_t kClockSkewAllowed = std::time_t{24} * 60 * 60;
 
 // Why `row` cannot be stored, or nullopt: its statistics (for ok rows), numbers that are not finite
 // or negative (any row), an empty name, a recorded_at that is not a timestamp or (when `now` is

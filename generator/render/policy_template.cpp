@@ -288,9 +288,11 @@ std::string CcclRange::describe() const {
 }
 
 std::optional<int> parse_cccl_release(const std::string& text) {
-  // major.minor[.patch], each without leading zeros; CCCL's releases start at 2.2 (2.0 and 2.1
-  // were CUB's and Thrust's own), so a major below 2 is no release.
-  static const std::regex release(R"((0|[1-9][0-9]?)\.(0|[1-9][0-9]?)(\.(0|[1-9][0-9]{0,2}))?)");
+  // major.minor[.patch[.tweak]], each without leading zeros (CCCL's CMake package says 3.0.1.0);
+  // CCCL's releases start at 2.2 (2.0 and 2.1 were CUB's and Thrust's own), so a major below 2 is
+  // no release.
+  static const std::regex release(
+      R"((0|[1-9][0-9]?)\.(0|[1-9][0-9]?)(\.(0|[1-9][0-9]{0,2})(\.(0|[1-9][0-9]{0,3}))?)?)");
   std::smatch match;
   if (!std::regex_match(text, match, release) || std::stoi(match[1]) < 2) return std::nullopt;
   return std::stoi(match[1]) * 100 + std::stoi(match[2]);

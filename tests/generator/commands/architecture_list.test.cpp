@@ -19,7 +19,7 @@ std::string architecture_list_error(const std::vector<std::string>& given) {
 
 }  // namespace
 
-TEST_CASE("--archs takes CMake's spellings and gives SM numbers, lowest first", "[generate_command]") {
+TEST_CASE("the --archs list takes CMake's spellings and gives SM numbers, lowest first", "[generate_command]") {
   CHECK(parse_architecture_list({}).empty());
   CHECK(parse_architecture_list({"90,80"}) == std::vector<std::string>{"80", "90"});
   CHECK(parse_architecture_list({"100;90-real", "80-virtual"}) == std::vector<std::string>{"80", "90", "100"});
@@ -42,7 +42,7 @@ TEST_CASE("a malformed --archs is one error naming the item", "[generate_command
   CHECK(architecture_list_error({"80", "90;80"}) == "--archs: 80 is given twice");
 }
 
-TEST_CASE("--device-arch is an SM number", "[generate_command]") {
+TEST_CASE("the --device-arch value is an SM number", "[generate_command]") {
   CHECK_NOTHROW(check_sm_number("--device-arch", "100"));
   for (const char* bad : {"0", "", "-90", "100a", "99999999999999999999", "1000", "090"})
     CHECK_THROWS_WITH(check_sm_number("--device-arch", bad),

@@ -128,8 +128,10 @@ TEST_CASE("a format takes the releases whose dispatch takes it", "[template]") {
   CHECK(parse_cccl_release("3.5.0") == 305);
   CHECK(parse_cccl_release("13.1.115") == 1301);
   CHECK_FALSE(parse_cccl_release("3"));
-  // Malformed or unknown releases: a fourth part, leading zeros, a major below CCCL's first.
-  for (const char* bad : {"3.0.1.2.3", "3.0.1.2", "03.1", "3.05", "3.0.01", "0.9", "1.9", "3.0.1000", "3.", ".3", ""})
+  // Malformed or unknown releases: a fifth part, leading zeros, a major below CCCL's first.
+  // CCCL's CMake package gives four parts (3.0.1.0): the tweak is taken, a fifth part is not.
+  CHECK(parse_cccl_release("3.0.1.0") == 300);
+  for (const char* bad : {"3.0.1.2.3", "3.0.1.00", "03.1", "3.05", "3.0.01", "0.9", "1.9", "3.0.1000", "3.", ".3", ""})
     CHECK_FALSE(parse_cccl_release(bad));
   CHECK(parse_cccl_release("2.8.0") == 208);
   CHECK_FALSE(parse_cccl_release("v3.5"));
