@@ -280,6 +280,18 @@ auto ResultsDatabase::guarded(Action&& action) -> decltype(action()) {
   }
 }
 
+template <typename Action>
+void ResultsDatabase::guarded_opening(Action&& action) {
+  try {
+    guarded(action);
+  } catch (const SqliteError& error) {
+    // Opening runs only fixed pragmas and reads of sqlite_master: a plain SQLite error there is
+    // the file's ("unsupported file format": a header from another SQLite, or damaged).
+    if ((error.code() & 0xff) != SQLITE_ERROR) throw;
+    throw UserError(path_, 0, "not a PolicyTune database (corrupt, or not SQLite): " + std::string(error.what()));
+  }
+}
+
 ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(path)) {
   // A file path and nothing else: SqliteConnection opens `:memory:` or `file:x.db` as the files so named.
   if (path_.empty()) throw UserError("--db '': a results database needs a file path");
@@ -311,7 +323,7 @@ void ResultsDatabase::open_for_writing(Mode mode) {
   if (const auto problem = unwritable_reason(path_)) throw EnvironmentError(path_, *problem);
   std::error_code size_error;
   const bool existed = std::filesystem::file_size(path_, size_error) > 0 && !size_error;
-  guarded([&] {
+  guarded_opening([&] {
     connection_ = std::make_unique<SqliteConnection>(
         path_, mode == Mode::create_if_missing ? SqliteAccess::create : SqliteAccess::read_write);
     connection_->execute("PRAGMA busy_timeout = 60000");
@@ -332,7 +344,7 @@ void ResultsDatabase::open_for_reading() {
     connection_->execute("PRAGMA busy_timeout = 60000");
     if (check_schema()) statements_ = std::make_unique<Statements>(*connection_);
   };
-  guarded([&] {
+  guarded_opening([&] {
     try {
       open(SqliteAccess::read_only);
     } catch (const SqliteError& error) {

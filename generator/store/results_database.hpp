@@ -63,6 +63,8 @@ private:
 
   template <typename Action>
   auto guarded(Action&& action) -> decltype(action());
+  template <typename Action>
+  void guarded_opening(Action&& action);  // guarded(), and a plain SQLite error is the file's
   void open_for_writing(Mode mode);
   void open_for_reading();
   void enable_write_ahead_log();

@@ -478,6 +478,20 @@ TEST_CASE("ResultsDatabase refuses what is not a PolicyTune database", "[databas
     expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
     expect_open_fails(path, ResultsDatabase::Mode::create_if_missing, "not a PolicyTune database");
   }
+  SECTION("a schema format number no SQLite knows (found by fuzzing: it was an internal error)") {
+    const std::string path = dir.file("future-format.db");
+    {
+      ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+      database.record(sample_measurement("base"));
+    }
+    raw_sql(path, "PRAGMA journal_mode = DELETE");
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(44);  // the schema format number, big-endian; SQLite knows 1 to 4
+    file.write("\0\0\0\x07", 4);
+    file.close();
+    expect_open_fails(path, ResultsDatabase::Mode::read_only, "not a PolicyTune database");
+    expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
+  }
   SECTION("the corrupt fixture") {
     const std::string path = dir.file("corrupt.db");
     fs::copy_file(POLICYTUNE_TEST_DATA "/databases/corrupt.db", path);
