@@ -263,6 +263,8 @@ auto ResultsDatabase::guarded(Action&& action) -> decltype(action()) {
     switch (error.code() & 0xff) {  // the primary code of an extended one
       case SQLITE_NOTADB:
       case SQLITE_CORRUPT:
+      case SQLITE_TOOBIG:    // a damaged record that claims a string larger than SQLite allows
+      case SQLITE_MISMATCH:  // a value of the wrong type where SQLite needs one (a rowid)
         throw UserError(path_, 0, "not a PolicyTune database (corrupt, or not SQLite): " + std::string(error.what()));
       case SQLITE_FULL:
       case SQLITE_IOERR:

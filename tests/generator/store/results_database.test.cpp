@@ -492,6 +492,19 @@ TEST_CASE("ResultsDatabase refuses what is not a PolicyTune database", "[databas
     expect_open_fails(path, ResultsDatabase::Mode::read_only, "not a PolicyTune database");
     expect_open_fails(path, ResultsDatabase::Mode::must_exist, "not a PolicyTune database");
   }
+  SECTION("a record that claims a string larger than SQLite allows (found by fuzzing: it was an internal error)") {
+    const std::string path = dir.file("too_big_record.db");
+    fs::copy_file(POLICYTUNE_TEST_DATA "/databases/too_big_record.db", path);
+    try {
+      ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+      (void)database.measurements();
+      FAIL("the damaged record was read");
+    } catch (const UserError& error) {
+      CHECK(error.file() == path);
+      CHECK_THAT(error.message(), Catch::Matchers::Contains("not a PolicyTune database") &&
+                                      Catch::Matchers::Contains("string or blob too big"));
+    }
+  }
   SECTION("the corrupt fixture") {
     const std::string path = dir.file("corrupt.db");
     fs::copy_file(POLICYTUNE_TEST_DATA "/databases/corrupt.db", path);
