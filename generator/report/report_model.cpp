@@ -139,13 +139,8 @@ std::optional<SearchSpace> recorded_space(const std::vector<SearchSpaceRecord>& 
     return s.benchmark == benchmark && s.source_hash == source_hash;
   });
   if (record == spaces.end()) return std::nullopt;
-  std::string source;
-  std::istringstream lines(record->ranges);
-  for (std::string line; std::getline(lines, line);) {
-    if (!line.empty()) source += "// %RANGE% " + line + "\n";
-  }
   try {
-    return parse_search_space(source, benchmark + " (recorded search space)");
+    return parse_range_lines(record->ranges, benchmark + " (recorded search space)");
   } catch (const UserError&) {
     return std::nullopt;
   }

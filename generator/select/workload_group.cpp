@@ -86,18 +86,19 @@ std::optional<SearchSpace> recorded_space(const std::vector<SearchSpaceRecord>& 
                                           const std::string& source_hash, const std::string& database) {
   for (const auto& space : spaces) {
     if (space.benchmark != benchmark || space.source_hash != source_hash) continue;
+    // Lines of three fields are ranges; anything else (an import's parameter names) says nothing.
     std::istringstream lines(space.ranges);
-    std::string directives;
+    bool ranges = false;
     for (std::string line; std::getline(lines, line);) {
       std::istringstream fields(line);
-      std::vector<std::string> words{std::istream_iterator<std::string>(fields), std::istream_iterator<std::string>()};
-      if (words.empty()) continue;
-      if (words.size() != 3) return std::nullopt;
-      directives += "// %RANGE% " + line + "\n";
+      const auto words =
+          std::distance(std::istream_iterator<std::string>(fields), std::istream_iterator<std::string>());
+      if (words != 0 && words != 3) return std::nullopt;
+      ranges = ranges || words == 3;
     }
-    if (directives.empty()) return std::nullopt;  // none recorded
+    if (!ranges) return std::nullopt;  // none recorded
     try {
-      return parse_search_space(directives, database);
+      return parse_range_lines(space.ranges, database);
     } catch (const UserError& error) {
       throw UserError(
           database, 0,

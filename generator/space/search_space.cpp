@@ -244,4 +244,13 @@ std::string range_lines(const SearchSpace& space) {
   return lines;
 }
 
+SearchSpace parse_range_lines(const std::string& lines, const std::string& file) {
+  std::string source;
+  std::istringstream stream(lines);
+  for (std::string line; std::getline(stream, line);) {
+    if (!line.empty()) source += "// %RANGE% " + line + "\n";
+  }
+  return parse_search_space(source, file);
+}
+
 }  // namespace policytune

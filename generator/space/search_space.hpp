@@ -84,5 +84,7 @@ bool is_identifier(const std::string& text) noexcept;
 // The %RANGE% lines as a search records them (SearchSpaceRecord::ranges): `MACRO label start:end:step`,
 // one per line.
 std::string range_lines(const SearchSpace& space);
+// The inverse: the space such lines describe. Throws UserError naming `file` where they do not parse.
+SearchSpace parse_range_lines(const std::string& lines, const std::string& file);
 
 }  // namespace policytune

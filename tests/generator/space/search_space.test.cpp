@@ -237,3 +237,13 @@ TEST_CASE("a source that is not UTF-8 text is refused, not read as a space witho
   const std::string with_nul = std::string("// %RANGE% TUNE_X x 1:2:1\nint x;\0\n", 35);
   CHECK_THAT(parse_error(with_nul), Catch::StartsWith("bench.cu:2: the source holds a NUL byte"));
 }
+
+TEST_CASE("parse_range_lines reads back what range_lines records", "[search_space]") {
+  const SearchSpace space =
+      parse_search_space("// %RANGE% TUNE_IPT ipt 7:24:1\n// %RANGE% TUNE_TPB tpb 128:1024:32\n", "sum.cu");
+  const SearchSpace again = parse_range_lines(range_lines(space), "results.db");
+  CHECK(range_lines(again) == range_lines(space));
+  CHECK(again.size() == space.size());
+  CHECK(parse_range_lines("", "results.db").empty());
+  CHECK_THROWS_AS(parse_range_lines("TUNE_IPT ipt 9:1:1\n", "results.db"), UserError);
+}
