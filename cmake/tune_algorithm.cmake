@@ -3,7 +3,7 @@ include_guard(GLOBAL)
 # tune_algorithm(), the package's public function, and the cache variables it reads. Its steps are
 # private functions (policytune_detail_*) of detail/, one concern per file.
 foreach(policytune_detail_file IN ITEMS errors choices arguments paths tool templates toolkit_cccl checks
-                                        architectures searches batch render targets)
+                                        architectures searches batch render targets custom_algorithms)
   include("${CMAKE_CURRENT_LIST_DIR}/detail/${policytune_detail_file}.cmake")
 endforeach()
 unset(policytune_detail_file)
@@ -35,6 +35,14 @@ header-only policy hub that consumers include.
                  [TARGET <interface target>]   # created if missing; carries the include directory
                  [DISPATCH <runtime axis>]     # a policy per range of this axis where several win
                  [SEARCH_ARGS <arg>...])   # extra `policytune search` options (-a, --budget, ...)
+
+  tune_algorithm(<name>
+                 ALGORITHM reduce          # a stock algorithm, instead of BENCHMARK and TEMPLATE
+                 HEADER <file>             # declares TYPE and OPERATOR, and policytune::verification<TYPE>
+                 TYPE <C++ type>           # your value type
+                 OPERATOR <C++ type>       # your operator (a default-constructible functor)
+                 [INIT <initializer>]      # the reduction's initial value, as TYPE{<initializer>}; default TYPE{}
+                 ...)                      # the other options as above; DISPATCH defaults to Elements{io}
 
 The search space is validated at configure time: a bad ``%RANGE%`` line fails the configure with its
 file and line. The header is a build output of the database, the benchmark and the template, so a
@@ -83,6 +91,17 @@ picks the one to render: ``CCCL_VERSION`` from ``find_package(CCCL)`` (looked fo
 CUDA and the caller has not). ``FORMAT`` overrides the choice. A template whose format or ``cccl:``
 line the release cannot take fails the configure with the template's file and line.
 
+With ``ALGORITHM``, PolicyTune writes the benchmark of that algorithm for the user's type and operator
+(``bench/custom/<algorithm>.cu.in``: CUB's search space, base is CUB's public API with that type and
+operator, every variant's result checked with ``policytune::verification<TYPE>::same``) and the
+template that renders its hub (``templates/custom/<algorithm>.mustache.in``), in
+``<binary dir>/policytune-custom``. The header's check is compiled at configure time: a header that
+does not declare TYPE or OPERATOR, or no ``policytune::verification<TYPE>`` with ``input`` and
+``same``, fails the configure in one line naming the header. The header consumers include
+(``<name>.cuh``) includes the user's header and the rendered hub (``<name>_hub.cuh``), and registers
+the hub for exactly that type and operator: ``policytune::device_<algorithm>`` then uses it.
+``TARGET`` carries the user's header's directory and ``PolicyTune::bench`` too.
+
 ``DISPATCH Elements{io}`` renders, where the measurements show several policies beating one, a
 policy per contiguous range of that runtime axis and a constexpr selector that picks the range from
 the runtime value (``policytune generate --dispatch``; docs/guide/size-dispatch.md).
@@ -91,12 +110,26 @@ function(tune_algorithm name)
   list(APPEND CMAKE_MESSAGE_CONTEXT "policytune.tune_algorithm")
   list(JOIN ARGN " " call_arguments)
   set(call "tune_algorithm(${name} ${call_arguments})")  # what every error about the call quotes
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "BENCHMARK;NAMESPACE;OUTPUT;DATABASE;WHEN;TARGET;DISPATCH;FORMAT"
+  cmake_parse_arguments(PARSE_ARGV 1 arg ""
+                        "BENCHMARK;NAMESPACE;OUTPUT;DATABASE;WHEN;TARGET;DISPATCH;FORMAT;ALGORITHM;HEADER;TYPE;OPERATOR;INIT"
                         "TEMPLATE;ARCHS;SEARCH_ARGS")
 
   # The call checked, and completed with its defaults (detail/arguments.cmake, choices.cmake, paths.cmake).
   policytune_detail_check_keywords("${call}" "${name}" "${arg_UNPARSED_ARGUMENTS}" "${arg_KEYWORDS_MISSING_VALUES}")
-  policytune_detail_input_files(benchmark templates "${call}" "${arg_BENCHMARK}" "${arg_TEMPLATE}")
+  set(custom_search_arguments "")
+  if(DEFINED arg_ALGORITHM)
+    # A stock algorithm for the user's type: its benchmark and template instantiated (custom_algorithms.cmake).
+    policytune_detail_custom_inputs(benchmark templates custom_search_arguments "${call}" "${name}" "${arg_ALGORITHM}" "${arg_HEADER}"
+                                    "${arg_TYPE}" "${arg_OPERATOR}" "${arg_INIT}" "${arg_BENCHMARK}" "${arg_TEMPLATE}")
+    policytune_detail_default(arg_DISPATCH "${arg_DISPATCH}" "Elements{io}")
+  else()
+    foreach(keyword IN ITEMS HEADER TYPE OPERATOR INIT)
+      if(DEFINED arg_${keyword})
+        policytune_detail_fail("${call}" "${keyword} goes with ALGORITHM")
+      endif()
+    endforeach()
+    policytune_detail_input_files(benchmark templates "${call}" "${arg_BENCHMARK}" "${arg_TEMPLATE}")
+  endif()
   policytune_detail_default(format "${arg_FORMAT}" auto)
   policytune_detail_default(when "${arg_WHEN}" NEVER)
   policytune_detail_check_choices("${call}" "${format}" "${when}" "${POLICYTUNE_MODE}")
@@ -108,6 +141,14 @@ function(tune_algorithm name)
   policytune_detail_default(namespace "${arg_NAMESPACE}" "${namespace}")
   policytune_detail_is_cuda(cuda "${benchmark}")
   policytune_detail_header_paths(header include_dir "${name}" "${cuda}" "${arg_OUTPUT}")
+  set(consumer_header "${header}")  # what consumers include
+  if(DEFINED arg_ALGORITHM)
+    # The hub beside the header that registers it for the type and operator.
+    get_filename_component(header_stem "${header}" NAME_WLE)
+    set(header "${include_dir}/${header_stem}_hub.cuh")
+    policytune_detail_custom_registration("${consumer_header}" "${header}" "${arg_ALGORITHM}" "${arg_HEADER}"
+                                          "${arg_TYPE}" "${arg_OPERATOR}" "${namespace}")
+  endif()
   policytune_detail_database_path(database "${arg_DATABASE}")
 
   # The templates and the CCCL release that picks among them; the benchmark and the templates
@@ -124,7 +165,7 @@ function(tune_algorithm name)
   set(tool "$<TARGET_FILE:PolicyTune::policytune>")
   set(work_dir "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}")
   policytune_detail_search_arguments(search_arguments "${cuda}" "${benchmark}" "${database}" "${work_dir}"
-                                     "${archs}" ${arg_SEARCH_ARGS})
+                                     "${archs}" ${custom_search_arguments} ${arg_SEARCH_ARGS})
   set(searched "")
   set(search_target "")
   if(when STREQUAL "CONFIGURE")
@@ -150,6 +191,13 @@ function(tune_algorithm name)
                                         COMMAND ${generate_command} DEPENDS ${header_inputs} "${retuned}")
   if(arg_TARGET)
     policytune_detail_link_target("${arg_TARGET}" "${name}" "${include_dir}")
+    if(DEFINED arg_ALGORITHM)
+      # The registering header includes the user's header, which includes policytune/custom_types.cuh.
+      get_filename_component(user_header_dir "${arg_HEADER}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      get_filename_component(user_header_dir "${user_header_dir}" DIRECTORY)
+      target_include_directories(${arg_TARGET} INTERFACE "$<BUILD_INTERFACE:${user_header_dir}>")
+      target_link_libraries(${arg_TARGET} INTERFACE PolicyTune::bench)
+    endif()
   endif()
-  set(${name}_POLICY_HEADER "${header}" PARENT_SCOPE)
+  set(${name}_POLICY_HEADER "${consumer_header}" PARENT_SCOPE)
 endfunction()

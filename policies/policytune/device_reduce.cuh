@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // policytune::device_reduce_sum: cub::DeviceReduce::Sum with the policies PolicyTune measured
 // (policytune/tuning/reduce_sum.cuh), and CUB's own for every type or architecture not tuned.
+// policytune::device_reduce: cub::DeviceReduce::Reduce with the hub tune_algorithm(ALGORITHM reduce)
+// rendered for the call's type and operator (policytune/custom_hubs.cuh), the sum's for plus, CUB's
+// own otherwise.
 // policytune::device_reduce_by_key: cub::DeviceReduce::ReduceByKey likewise
 // (policytune/tuning/reduce_by_key.cuh).
 // From CCCL 3.5, whose DeviceReduce takes a tuning environment, an overload without temporary
@@ -9,6 +12,7 @@
 #pragma once
 
 #include <cub/detail/choose_offset.cuh>
+#include <cub/device/device_reduce.cuh>
 #include <cub/device/dispatch/dispatch_reduce.cuh>
 #include <cub/device/dispatch/dispatch_reduce_by_key.cuh>
 
@@ -16,14 +20,13 @@
 
 #include <cstddef>
 
+#include <policytune/custom_hubs.cuh>
 #include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/reduce_by_key.cuh>
 #include <policytune/tuning/reduce_sum.cuh>
 
 #include <cub/version.cuh>
 #if CUB_VERSION >= 300500
-#  include <cub/device/device_reduce.cuh>
-
 #  include <cuda/__execution/tune.h>
 #  include <cuda/__stream/stream_ref.h>
 #  include <cuda/std/__execution/env.h>
@@ -45,6 +48,47 @@ struct reduce_sum_types
   using op_t     = ::cuda::std::plus<>;
   using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, init_t>;
 };
+
+/// cub::DispatchReduce with the hub `Hub<AccumT, OffsetT, OpT, Range>` of the range `num_items`
+/// falls in (Range 0 where the hub has no size dispatch).
+template <template <class, class, class, int> class Hub,
+          class InputIteratorT,
+          class OutputIteratorT,
+          class OffsetT,
+          class OpT,
+          class InitT,
+          class AccumT>
+cudaError_t reduce_with_hub(
+  void* d_temp_storage,
+  std::size_t& temp_storage_bytes,
+  InputIteratorT d_in,
+  OutputIteratorT d_out,
+  OffsetT num_items,
+  OpT op,
+  InitT init,
+  cudaStream_t stream)
+{
+  using hubs_t = Hub<AccumT, OffsetT, OpT, 0>;
+  int range    = 0;
+  if (const cudaError_t error = select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+    using hub_t      = Hub<AccumT, OffsetT, OpT, decltype(range_constant)::value>;
+    using dispatch_t = ::cub::DispatchReduce<InputIteratorT, OutputIteratorT, OffsetT, OpT, InitT, AccumT,
+                                             ::cuda::std::identity, hub_t>;
+    return dispatch_t::Dispatch(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, op, init, stream);
+  });
+}
+
+template <class AccumT, class OffsetT, class OpT, int Range>
+using reduce_sum_hub = tuning::reduce_sum::policy_hub<AccumT, OffsetT, OpT, Range>;
+
+/// Whether `OpT` is the sum reduce.sum was measured with.
+template <class OpT, class AccumT>
+inline constexpr bool is_sum_v =
+  ::cuda::std::is_same_v<OpT, ::cuda::std::plus<>> || ::cuda::std::is_same_v<OpT, ::cuda::std::plus<AccumT>>;
 } // namespace detail
 
 /// Same contract as cub::DeviceReduce::Sum: call once with `d_temp_storage == nullptr` for the
@@ -58,25 +102,57 @@ cudaError_t device_reduce_sum(
   NumItemsT num_items,
   cudaStream_t stream = 0)
 {
-  using types_t  = detail::reduce_sum_types<InputIteratorT, OutputIteratorT, NumItemsT>;
-  using offset_t = typename types_t::offset_t;
-  using init_t   = typename types_t::init_t;
-  using op_t     = typename types_t::op_t;
-  using accum_t  = typename types_t::accum_t;
-  using hubs_t   = tuning::reduce_sum::policy_hub<accum_t, offset_t, op_t>;
-  // Where a size dispatch was measured, the hub of the range num_items falls in.
-  int range = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  using types_t = detail::reduce_sum_types<InputIteratorT, OutputIteratorT, NumItemsT>;
+  using accum_t = typename types_t::accum_t;
+  return detail::reduce_with_hub<detail::reduce_sum_hub, InputIteratorT, OutputIteratorT, typename types_t::offset_t,
+                                 typename types_t::op_t, typename types_t::init_t, accum_t>(
+    d_temp_storage,
+    temp_storage_bytes,
+    d_in,
+    d_out,
+    static_cast<typename types_t::offset_t>(num_items),
+    typename types_t::op_t{},
+    typename types_t::init_t{},
+    stream);
+}
+
+/// Same contract as cub::DeviceReduce::Reduce: `*d_out` is `init` combined with every item of `d_in`
+/// by `reduction_op`. A hub tune_algorithm(ALGORITHM reduce) rendered for this accumulator type and
+/// operator serves the call where one is included (policytune/custom_hubs.cuh); a sum takes
+/// device_reduce_sum's hub; anything else is CUB's own call.
+template <class InputIteratorT, class OutputIteratorT, class ReductionOpT, class T, class NumItemsT>
+cudaError_t device_reduce(
+  void* d_temp_storage,
+  std::size_t& temp_storage_bytes,
+  InputIteratorT d_in,
+  OutputIteratorT d_out,
+  NumItemsT num_items,
+  ReductionOpT reduction_op,
+  T init,
+  cudaStream_t stream = 0)
+{
+  // The types cub::DeviceReduce::Reduce dispatches with.
+  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
+  using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
+  using accum_t  = ::cuda::std::__accumulator_t<ReductionOpT, input_t, T>;
+  using custom_t = custom_hub<algorithms::reduce, accum_t, ReductionOpT>;
+  if constexpr (detail::has_custom_hub<algorithms::reduce, accum_t, ReductionOpT>)
   {
-    return error;
+    return detail::reduce_with_hub<custom_t::template hub, InputIteratorT, OutputIteratorT, offset_t, ReductionOpT, T,
+                                   accum_t>(
+      d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), reduction_op, init, stream);
   }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
-    using hub_t = tuning::reduce_sum::policy_hub<accum_t, offset_t, op_t, decltype(range_constant)::value>;
-    using dispatch_t =
-      ::cub::DispatchReduce<InputIteratorT, OutputIteratorT, offset_t, op_t, init_t, accum_t, ::cuda::std::identity, hub_t>;
-    return dispatch_t::Dispatch(
-      d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), op_t{}, init_t{}, stream);
-  });
+  else if constexpr (detail::is_sum_v<ReductionOpT, accum_t>)
+  {
+    return detail::reduce_with_hub<detail::reduce_sum_hub, InputIteratorT, OutputIteratorT, offset_t, ReductionOpT, T,
+                                   accum_t>(
+      d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), reduction_op, init, stream);
+  }
+  else
+  {
+    return ::cub::DeviceReduce::Reduce(
+      d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, reduction_op, init, stream);
+  }
 }
 
 #if CUB_VERSION >= 300500
