@@ -7,10 +7,14 @@ include_guard(GLOBAL)
 # (policytune-custom/bench/<algorithm>/<name>.*), and the header the call renders registers the hub for that type and operator
 # (policytune/custom_hubs.cuh), so that policytune::device_<algorithm> finds it.
 
-# The algorithms there is a benchmark of, and what their OPERATOR must be.
+# The algorithms there is a benchmark of (bench/custom/<algorithm>.cu.in), and per algorithm: what
+# its OPERATOR must be (policytune::custom::is_<kind> of policytune/custom_types.cuh, and in words),
+# and the rendered hub's template parameters, which the registering header passes through.
 set(POLICYTUNE_CUSTOM_ALGORITHMS reduce)
 set(policytune_custom_reduce_operator_kind binary_operator)
 set(policytune_custom_reduce_operator_text "callable with two of the type, giving one")
+set(policytune_custom_reduce_hub_parameters "class AccumT, class OffsetT, class OpT, int Range")
+set(policytune_custom_reduce_hub_arguments "AccumT, OffsetT, OpT, Range")
 
 # policytune_detail_custom_label(<out> <type>): the type's name on the benchmark's T{ct} axis.
 function(policytune_detail_custom_label out type)
@@ -124,6 +128,8 @@ endfunction()
 # the header consumers include: the user's header, the rendered hub, and custom_hub's
 # specialisation that hands the hub to policytune::device_<algorithm> for this type and operator.
 function(policytune_detail_custom_registration wrapper hub_header algorithm header type operator namespace)
+  set(hub_parameters "${policytune_custom_${algorithm}_hub_parameters}")
+  set(hub_arguments "${policytune_custom_${algorithm}_hub_arguments}")
   get_filename_component(header_name "${header}" NAME)
   get_filename_component(hub_name "${hub_header}" NAME)
   string(REGEX REPLACE "^::" "" type "${type}")
@@ -141,8 +147,9 @@ function(policytune_detail_custom_registration wrapper hub_header algorithm head
 template <>
 struct policytune::custom_hub<::policytune::algorithms::@algorithm@, ::@type@, ::@operator@>
 {
-  template <class AccumT, class OffsetT, class OpT, int Range>
-  using hub = ::@namespace@::policy_hub<AccumT, OffsetT, OpT, Range>;
+  static constexpr bool registered = true;
+  template <@hub_parameters@>
+  using hub = ::@namespace@::policy_hub<@hub_arguments@>;
 };
 ]=])
 endfunction()

@@ -15,8 +15,10 @@ namespace algorithms
 struct reduce;
 } // namespace algorithms
 
-/// Specialised by generated headers with `template <class AccumT, class OffsetT, class OpT, int Range>
-/// using hub = <the rendered policy hub>;`. Unspecialised: no tuning for this type and operator.
+/// Specialised by the headers tune_algorithm(ALGORITHM) renders, with `registered` and the rendered
+/// hub as the member template `hub`, whose parameters are those of the algorithm's hub (reduce:
+/// `<class AccumT, class OffsetT, class OpT, int Range>`). Unspecialised: no tuning for this type
+/// and operator.
 template <class Algorithm, class T, class Op>
 struct custom_hub
 {};
@@ -26,10 +28,7 @@ namespace detail
 template <class Algorithm, class T, class Op, class = void>
 inline constexpr bool has_custom_hub = false;
 template <class Algorithm, class T, class Op>
-inline constexpr bool has_custom_hub<
-  Algorithm,
-  T,
-  Op,
-  ::cuda::std::void_t<typename custom_hub<Algorithm, T, Op>::template hub<T, unsigned, Op, 0>>> = true;
+inline constexpr bool has_custom_hub<Algorithm, T, Op, ::cuda::std::void_t<decltype(custom_hub<Algorithm, T, Op>::registered)>> =
+  custom_hub<Algorithm, T, Op>::registered;
 } // namespace detail
 } // namespace policytune
