@@ -189,14 +189,16 @@ function(tune_algorithm name)
   endif()
   policytune_detail_add_generate_target(NAME "${name}" HEADER "${header}" SEARCH_TARGET "${search_target}"
                                         COMMAND ${generate_command} DEPENDS ${header_inputs} "${retuned}")
+  if(DEFINED arg_ALGORITHM)
+    policytune_detail_custom_render_selector(NAME "${name}" ALGORITHM "${arg_ALGORITHM}" HUB "${header}" TOOL "${tool}"
+                                             DATABASE "${database}" BENCHMARK "${benchmark}" NAMESPACE "${namespace}"
+                                             MODE "${POLICYTUNE_MODE}" ARCHS ${archs} DISPATCH "${arg_DISPATCH}"
+                                             SEARCH_TARGET "${search_target}" DEPENDS ${header_inputs} "${retuned}")
+  endif()
   if(arg_TARGET)
     policytune_detail_link_target("${arg_TARGET}" "${name}" "${include_dir}")
     if(DEFINED arg_ALGORITHM)
-      # The registering header includes the user's header, which includes policytune/custom_types.cuh.
-      get_filename_component(user_header_dir "${arg_HEADER}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-      get_filename_component(user_header_dir "${user_header_dir}" DIRECTORY)
-      target_include_directories(${arg_TARGET} INTERFACE "$<BUILD_INTERFACE:${user_header_dir}>")
-      target_link_libraries(${arg_TARGET} INTERFACE PolicyTune::bench)
+      policytune_detail_custom_link_target("${arg_TARGET}" "${name}" "${arg_ALGORITHM}" "${arg_HEADER}")
     endif()
   endif()
   set(${name}_POLICY_HEADER "${consumer_header}" PARENT_SCOPE)

@@ -15,6 +15,10 @@ set(policytune_custom_reduce_operator_kind binary_operator)
 set(policytune_custom_reduce_operator_text "callable with two of the type, giving one")
 set(policytune_custom_reduce_hub_parameters "class AccumT, class OffsetT, class OpT, int Range")
 set(policytune_custom_reduce_hub_arguments "AccumT, OffsetT, OpT, Range")
+# Algorithms whose public API takes a tuning environment from CCCL 3.5 have a selector template too
+# (templates/custom/<algorithm>_selector.mustache.in), rendered beside the hub with these parameters.
+set(policytune_custom_reduce_selector_parameters "class AccumT, class OffsetT, class OpT, int Range")
+set(policytune_custom_reduce_selector_arguments "AccumT, OffsetT, OpT, Range")
 
 # policytune_detail_custom_label(<out> <type>): the type's name on the benchmark's T{ct} axis.
 function(policytune_detail_custom_label out type)
@@ -74,7 +78,12 @@ function(policytune_detail_custom_inputs benchmark_out templates_out search_argu
   set(benchmark "${directory}/${name}.cu")
   set(POLICYTUNE_CUSTOM_BENCHMARK "${algorithm}.${name}")
   configure_file("${PolicyTune_BENCHMARK_DIR}/custom/${algorithm}.cu.in" "${benchmark}" @ONLY)
+
   configure_file("${PolicyTune_TEMPLATE_DIR}/custom/${algorithm}.mustache.in" "${directory}/${name}.mustache" @ONLY)
+  policytune_detail_custom_selector_template(selector_source "${algorithm}")
+  if(selector_source)
+    configure_file("${selector_source}" "${directory}/${name}_selector.mustache" @ONLY)
+  endif()
   configure_file("${PolicyTune_BENCHMARK_DIR}/custom/check.cu.in" "${directory}/${name}.check.cu" @ONLY)
   policytune_detail_check_custom_header("${call}" "${header}" "${directory}/${name}.check.cu")
 
@@ -124,6 +133,48 @@ function(policytune_detail_check_custom_header call header source)
   policytune_detail_fail("${call}" "HEADER ${header}: ${problem}")
 endfunction()
 
+# policytune_detail_custom_selector_template(<out> <algorithm>): the algorithm's selector template
+# source, or empty where its API takes no tuning environment.
+function(policytune_detail_custom_selector_template out algorithm)
+  set(source "${PolicyTune_TEMPLATE_DIR}/custom/${algorithm}_selector.mustache.in")
+  if(NOT EXISTS "${source}")
+    set(source "")
+  endif()
+  set(${out} "${source}" PARENT_SCOPE)
+endfunction()
+
+# policytune_detail_custom_render_selector(NAME <name> ALGORITHM <a> HUB <hub header> TOOL <tool>
+#     DATABASE <db> BENCHMARK <file> NAMESPACE <ns> MODE <mode> ARCHS <sm>... DISPATCH <axis>
+#     SEARCH_TARGET <target> DEPENDS <input>...)
+# For CCCL 3.5, whose public API of the algorithm takes a tuning environment: the same winners as a
+# policy selector, <hub stem minus _hub>_selector.cuh beside the hub, in target
+# policytune.generate.<name>.selector. Nothing where the algorithm has no selector template.
+function(policytune_detail_custom_render_selector)
+  cmake_parse_arguments(PARSE_ARGV 0 rule "" "NAME;ALGORITHM;HUB;TOOL;DATABASE;BENCHMARK;NAMESPACE;MODE;DISPATCH;SEARCH_TARGET"
+                        "ARCHS;DEPENDS")
+  policytune_detail_custom_selector_template(source "${rule_ALGORITHM}")
+  if(NOT source)
+    return()
+  endif()
+  policytune_detail_custom_selector_header(selector_header "${rule_HUB}")
+  # Instantiated beside the benchmark by policytune_detail_custom_inputs.
+  get_filename_component(benchmark_dir "${rule_BENCHMARK}" DIRECTORY)
+  set(selector_template "${benchmark_dir}/${rule_NAME}_selector.mustache")
+  policytune_detail_generate_command(command TOOL "${rule_TOOL}" DATABASE "${rule_DATABASE}" BENCHMARK "${rule_BENCHMARK}"
+                                     HEADER "${selector_header}" NAMESPACE "${rule_NAMESPACE}" MODE "${rule_MODE}"
+                                     ARCHS ${rule_ARCHS} DISPATCH "${rule_DISPATCH}"
+                                     TEMPLATE_ARGUMENTS --format policy_selector --template "${selector_template}" --cccl 3.5)
+  policytune_detail_add_generate_target(NAME "${rule_NAME}.selector" HEADER "${selector_header}"
+                                        SEARCH_TARGET "${rule_SEARCH_TARGET}" COMMAND ${command}
+                                        DEPENDS ${rule_DEPENDS} "${selector_template}")
+endfunction()
+
+# policytune_detail_custom_selector_header(<out> <hub header>): vec3_sum_hub.cuh -> vec3_sum_selector.cuh.
+function(policytune_detail_custom_selector_header out hub_header)
+  string(REGEX REPLACE "_hub\\.cuh$" "_selector.cuh" selector_header "${hub_header}")
+  set(${out} "${selector_header}" PARENT_SCOPE)
+endfunction()
+
 # policytune_detail_custom_registration(<wrapper> <hub header> <algorithm> <header> <type> <operator> <namespace>):
 # the header consumers include: the user's header, the rendered hub, and custom_hub's
 # specialisation that hands the hub to policytune::device_<algorithm> for this type and operator.
@@ -132,6 +183,16 @@ function(policytune_detail_custom_registration wrapper hub_header algorithm head
   set(hub_arguments "${policytune_custom_${algorithm}_hub_arguments}")
   get_filename_component(header_name "${header}" NAME)
   get_filename_component(hub_name "${hub_header}" NAME)
+  # From CCCL 3.5 the same winners as a policy selector, for the API's tuning environment.
+  set(selector_include "")
+  set(selector_member "")
+  policytune_detail_custom_selector_template(selector_source "${algorithm}")
+  if(selector_source)
+    policytune_detail_custom_selector_header(selector_header "${hub_header}")
+    get_filename_component(selector_name "${selector_header}" NAME)
+    set(selector_include "\n#if CUB_VERSION >= 300500\n#  include \"${selector_name}\"\n#endif")
+    set(selector_member "\n#if CUB_VERSION >= 300500\n  static constexpr bool has_selector = true;\n  template <${policytune_custom_${algorithm}_selector_parameters}>\n  using selector = ::${namespace}::policy_selector<${policytune_custom_${algorithm}_selector_arguments}>;\n#endif")
+  endif()
   string(REGEX REPLACE "^::" "" type "${type}")
   string(REGEX REPLACE "^::" "" operator "${operator}")
   file(CONFIGURE OUTPUT "${wrapper}" @ONLY CONTENT [=[// Generated by PolicyTune's tune_algorithm(ALGORITHM @algorithm@): the policies measured for
@@ -140,16 +201,32 @@ function(policytune_detail_custom_registration wrapper hub_header algorithm head
 
 #include "@header_name@"
 
+#include <cub/version.cuh>
+
 #include <policytune/custom_hubs.cuh>
 
-#include "@hub_name@"
+#include "@hub_name@"@selector_include@
 
 template <>
 struct policytune::custom_hub<::policytune::algorithms::@algorithm@, ::@type@, ::@operator@>
 {
   static constexpr bool registered = true;
   template <@hub_parameters@>
-  using hub = ::@namespace@::policy_hub<@hub_arguments@>;
+  using hub = ::@namespace@::policy_hub<@hub_arguments@>;@selector_member@
 };
 ]=])
+endfunction()
+
+# policytune_detail_custom_link_target(<target> <name> <algorithm> <header>): what consumers of a
+# registering header need besides the hub's folder: the user's header's folder, the harness's
+# policytune/custom_types.cuh (PolicyTune::bench), and the selector rendered first.
+function(policytune_detail_custom_link_target target name algorithm header)
+  get_filename_component(header "${header}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  get_filename_component(header_dir "${header}" DIRECTORY)
+  target_include_directories(${target} INTERFACE "$<BUILD_INTERFACE:${header_dir}>")
+  target_link_libraries(${target} INTERFACE PolicyTune::bench)
+  policytune_detail_custom_selector_template(selector_source "${algorithm}")
+  if(selector_source)
+    add_dependencies(${target} policytune.generate.${name}.selector)
+  endif()
 endfunction()

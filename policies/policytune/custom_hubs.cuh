@@ -30,5 +30,14 @@ inline constexpr bool has_custom_hub = false;
 template <class Algorithm, class T, class Op>
 inline constexpr bool has_custom_hub<Algorithm, T, Op, ::cuda::std::void_t<decltype(custom_hub<Algorithm, T, Op>::registered)>> =
   custom_hub<Algorithm, T, Op>::registered;
+
+// From CCCL 3.5: whether the registration also carries the winners as a policy selector
+// (`has_selector` and the member template `selector`), for the API's tuning environment.
+template <class Algorithm, class T, class Op, class = void>
+inline constexpr bool has_custom_selector = false;
+template <class Algorithm, class T, class Op>
+inline constexpr bool
+  has_custom_selector<Algorithm, T, Op, ::cuda::std::void_t<decltype(custom_hub<Algorithm, T, Op>::has_selector)>> =
+    custom_hub<Algorithm, T, Op>::has_selector;
 } // namespace detail
 } // namespace policytune

@@ -177,6 +177,67 @@ cudaError_t device_reduce_sum(InputIteratorT d_in, OutputIteratorT d_out, NumIte
     return ::cub::DeviceReduce::Sum(d_in, d_out, num_items, env);
   });
 }
+
+namespace detail
+{
+/// cub::DeviceReduce::Reduce's environment overload with the selector `Selector<AccumT, OffsetT,
+/// OpT, Range>` of the range `num_items` falls in, through cuda::execution::tune.
+template <template <class, class, class, int> class Selector,
+          class AccumT,
+          class OffsetT,
+          class InputIteratorT,
+          class OutputIteratorT,
+          class NumItemsT,
+          class OpT,
+          class InitT>
+cudaError_t reduce_with_selector(
+  InputIteratorT d_in, OutputIteratorT d_out, NumItemsT num_items, OpT op, InitT init, cudaStream_t stream)
+{
+  using selectors_t = Selector<AccumT, OffsetT, OpT, 0>;
+  int range         = 0;
+  if (const cudaError_t error = select_range<selectors_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return with_range<selectors_t::range_count>(range, [&](auto range_constant) {
+    using selector_t = Selector<AccumT, OffsetT, OpT, decltype(range_constant)::value>;
+    const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
+    return ::cub::DeviceReduce::Reduce(d_in, d_out, num_items, op, init, env);
+  });
+}
+
+template <class AccumT, class OffsetT, class OpT, int Range>
+using reduce_sum_selector = tuning::reduce_sum_selector::policy_selector<AccumT, OffsetT, OpT, Range>;
+} // namespace detail
+
+/// Same contract as cub::DeviceReduce::Reduce's environment overload: CUB allocates the temporary
+/// storage on `stream`. The policies reach CUB through its public tuning API: the selector
+/// tune_algorithm(ALGORITHM reduce) rendered and registered for the call's accumulator type and
+/// operator, the sum's for plus; anything else is CUB's own call.
+template <class InputIteratorT, class OutputIteratorT, class ReductionOpT, class T, class NumItemsT>
+cudaError_t device_reduce(
+  InputIteratorT d_in, OutputIteratorT d_out, NumItemsT num_items, ReductionOpT reduction_op, T init, cudaStream_t stream = 0)
+{
+  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
+  using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
+  using accum_t  = ::cuda::std::__accumulator_t<ReductionOpT, input_t, T>;
+  using custom_t = custom_hub<algorithms::reduce, accum_t, ReductionOpT>;
+  if constexpr (detail::has_custom_selector<algorithms::reduce, accum_t, ReductionOpT>)
+  {
+    return detail::reduce_with_selector<custom_t::template selector, accum_t, offset_t>(
+      d_in, d_out, num_items, reduction_op, init, stream);
+  }
+  else if constexpr (detail::is_sum_v<ReductionOpT, accum_t>)
+  {
+    return detail::reduce_with_selector<detail::reduce_sum_selector, accum_t, offset_t>(
+      d_in, d_out, num_items, reduction_op, init, stream);
+  }
+  else
+  {
+    return ::cub::DeviceReduce::Reduce(
+      d_in, d_out, num_items, reduction_op, init, ::cuda::std::execution::env{::cuda::stream_ref{stream}});
+  }
+}
 #endif
 /// Same contract as cub::DeviceReduce::ReduceByKey: for every run of equal keys (operator==) of
 /// `d_keys_in`, its first key goes to `d_unique_out` and the `reduction_op` reduction of its values to

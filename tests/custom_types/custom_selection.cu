@@ -67,6 +67,21 @@ Knobs select(int ptx_version)
   {
     error = policytune::device_reduce(temp, bytes, values, result, n, ::cuda::maximum<>{}, 0.0f);
   }
+#if CUB_VERSION >= 300500
+  // The environment overloads: the registered selector, the sum's, CUB's own call.
+  if (error == cudaSuccess)
+  {
+    error = policytune::device_reduce(vectors, vector_sum, n, geometry::vec3_plus{}, geometry::vec3{});
+  }
+  if (error == cudaSuccess)
+  {
+    error = policytune::device_reduce(values, result, n, ::cuda::std::plus<>{}, 0.0f);
+  }
+  if (error == cudaSuccess)
+  {
+    error = policytune::device_reduce(values, result, n, ::cuda::maximum<>{}, 0.0f);
+  }
+#endif
   return error;
 }
 
@@ -91,10 +106,7 @@ int main()
     test_policy::BLOCK_THREADS, test_policy::ITEMS_PER_THREAD, test_policy::VECTOR_LOAD_LENGTH, test_policy::LOAD_MODIFIER};
   using tuned_hub = registered::hub<vec3, unsigned, op, 0>;
   using cub_hub   = cub::detail::reduce::policy_hub<vec3, unsigned, op>;
-  for (int ptx : {800, 900})
-  {
-    expect("vec3 with 32-bit offsets: the test variant", ptx, select<tuned_hub>(ptx), test);
-  }
+  expect("vec3 with 32-bit offsets: the test variant", 900, select<tuned_hub>(900), test);
   expect("vec3 below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
   // Test mode gives every workload of sm_80 and sm_90 the %TEST% variant (exact-type keys of a
   // tuned hub are the generator's golden tests): 64-bit offsets too, scaled for their type.
@@ -102,6 +114,19 @@ int main()
   expect("vec3 with 64-bit offsets: the test variant", 900, select<wide_hub>(900), test);
   expect("vec3 with 64-bit offsets below sm_80: CUB's", 750, select<wide_hub>(750),
          select<cub::detail::reduce::policy_hub<vec3, unsigned long long, op>>(750));
+#if CUB_VERSION >= 300500
+  // From 3.5 the registration carries the same winners as a policy selector, for the API's tuning
+  // environment: the test variant on sm_90, CUB's own selector's policy below sm_80.
+  static_assert(policytune::detail::has_custom_selector<reduce, vec3, op>);
+  using tuned_selector = registered::selector<vec3, unsigned, op, 0>;
+  using cub_selector   = cub::detail::reduce::policy_selector_from_types<vec3, unsigned, op>;
+  const auto selector_knobs = [](auto selector, int major) {
+    const auto policy = selector(::cuda::compute_capability(major, 0)).multi_tile;
+    return Knobs{policy.threads_per_block, policy.items_per_thread, policy.vec_size, policy.load_modifier};
+  };
+  expect("vec3 selector: the test variant", 900, selector_knobs(tuned_selector{}, 9), test);
+  expect("vec3 selector below sm_80: CUB's", 750, selector_knobs(tuned_selector{}, 7), selector_knobs(cub_selector{}, 7));
+#endif
   if (test == select<cub_hub>(900))
   {
     std::printf("FAILED: the test variant is CUB's own policy: the check cannot tell them apart\n");
