@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "float_absolute_max.cuh"
 #include "vec3_sum.cuh"
 #include <policytune/device_reduce.cuh>
 
@@ -30,6 +31,8 @@ static_assert(has_custom_hub<reduce, geometry::vec3, geometry::vec3_plus>);
 static_assert(!has_custom_hub<reduce, geometry::vec3, vec3_times>);
 static_assert(!has_custom_hub<reduce, float, geometry::vec3_plus>);
 static_assert(!has_custom_hub<reduce, float, ::cuda::std::plus<>>);
+// A fundamental type with the user's operator: registered for that operator, the sum keeps its own hub.
+static_assert(has_custom_hub<reduce, float, measures::absolute_max>);
 
 using Knobs = std::vector<long long>;
 struct Selected
@@ -66,6 +69,10 @@ Knobs select(int ptx_version)
   if (error == cudaSuccess)
   {
     error = policytune::device_reduce(temp, bytes, values, result, n, ::cuda::maximum<>{}, 0.0f);
+  }
+  if (error == cudaSuccess)
+  {
+    error = policytune::device_reduce(temp, bytes, values, result, n, measures::absolute_max{}, 0.0f);
   }
 #if CUB_VERSION >= 300500
   // The environment overloads: the registered selector, the sum's, CUB's own call.
@@ -114,6 +121,16 @@ int main()
   expect("vec3 with 64-bit offsets: the test variant", 900, select<wide_hub>(900), test);
   expect("vec3 with 64-bit offsets below sm_80: CUB's", 750, select<wide_hub>(750),
          select<cub::detail::reduce::policy_hub<vec3, unsigned long long, op>>(750));
+  // float with the user's operator: its registered hub, the variant scaled for 4 bytes.
+  using float_test_policy = cub::AgentReducePolicy<512, 16, float, 2, cub::BLOCK_REDUCE_WARP_REDUCTIONS, cub::LOAD_LDG>;
+  using float_hub = policytune::custom_hub<reduce, float, measures::absolute_max>::hub<float, unsigned, measures::absolute_max, 0>;
+  expect("float with absolute_max: the test variant",
+         900,
+         select<float_hub>(900),
+         Knobs{float_test_policy::BLOCK_THREADS,
+               float_test_policy::ITEMS_PER_THREAD,
+               float_test_policy::VECTOR_LOAD_LENGTH,
+               float_test_policy::LOAD_MODIFIER});
 #if CUB_VERSION >= 300500
   // From 3.5 the registration carries the same winners as a policy selector, for the API's tuning
   // environment: the test variant on sm_90, CUB's own selector's policy below sm_80.
