@@ -36,7 +36,7 @@ std::string workload_key_part(const std::string& entry, const std::string& type,
 
 // The labels of a workload, one per key entry, or a UserError where their count differs.
 std::vector<AxisValue> axes_of(const PolicyTemplate& policy_template, const std::string& ct_workload) {
-  const Workload axes = parse_workload(ct_workload);
+  Workload axes = parse_workload(ct_workload);
   const bool host = policy_template.format == HubFormat::host;
   const std::size_t expected = host ? policy_template.hub_parameters.size() : policy_template.key.size();
   if (axes.size() != expected) {
