@@ -4,13 +4,14 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <map>
-#include <regex>
 #include <set>
 
 #include "core/comment_text.hpp"
 #include "core/user_error.hpp"
 #include "core/version.hpp"
 #include "core/workload.hpp"
+#include "render/class_links.hpp"
+#include "render/hub_keys.hpp"
 #include "select/architecture_fallback.hpp"
 
 namespace policytune {
@@ -20,48 +21,6 @@ std::map<std::string, std::int64_t> values_of(const SearchSpace& space, const Va
   std::map<std::string, std::int64_t> values;
   for (std::size_t i = 0; i < space.parameters().size(); ++i) values[space.parameters()[i].label] = variant.at(i);
   return values;
-}
-
-// `text` with every whole-word `name` replaced by `by`.
-std::string replace_word(const std::string& text, const std::string& name, const std::string& by) {
-  return std::regex_replace(text, std::regex("\\b" + name + "\\b"), by);
-}
-
-// A key entry as the hub writes it: a type parameter as itself, a trait of one as a value_key.
-std::string key_part(const std::string& entry, const PolicyTemplate& policy_template) {
-  for (const auto& parameter : policy_template.hub_parameters) {
-    if (parameter.is_type() && parameter.name == entry) return entry;
-  }
-  return "::policytune::hub::value_key<(" + entry + ")>";
-}
-
-// The key entry for one workload: the type its label names in place of the parameter.
-std::string workload_key_part(const std::string& entry, const std::string& type,
-                              const PolicyTemplate& policy_template) {
-  std::string part = key_part(entry, policy_template);
-  for (const auto& parameter : policy_template.hub_parameters) {
-    if (parameter.is_type()) part = replace_word(part, parameter.name, type);
-  }
-  return part;
-}
-
-// A compile-time workload as template arguments: `float, ::std::uint32_t` (host structs), or the
-// hub's key entries evaluated for it (CUDA hubs).
-std::string workload_key(const PolicyTemplate& policy_template, const std::string& ct_workload) {
-  std::vector<std::string> types;
-  for (const auto& [axis, label] : parse_workload(ct_workload)) types.push_back(policy_template.spelling_of(label));
-  const bool host = policy_template.format == HubFormat::host;
-  const std::size_t expected = host ? policy_template.hub_parameters.size() : policy_template.key.size();
-  if (types.size() != expected) {
-    throw UserError(policy_template.path, host ? 0 : policy_template.key_line,
-                    fmt::format("the template keys policies on {} compile-time axes, the results have {} ({})",
-                                expected, types.size(), ct_workload.empty() ? "none" : ct_workload));
-  }
-  if (host) return fmt::format("{}", fmt::join(types, ", "));
-  std::vector<std::string> parts;
-  for (std::size_t i = 0; i < types.size(); ++i)
-    parts.push_back(workload_key_part(policy_template.key[i], types[i], policy_template));
-  return fmt::format("{}", fmt::join(parts, ", "));
 }
 
 std::string workload_name(const WorkloadPolicy& policy) {
@@ -97,10 +56,14 @@ void add_ranges_summary(const WorkloadPolicy& policy, CommentLines& lines) {
   lines.push_back("  " + policy.provenance);
 }
 
-std::string range_summary(const WorkloadPolicy& policy, std::size_t index) {
+std::string range_summary(const WorkloadPolicy& policy, std::size_t index, bool with_score = true) {
   const WorkloadRanges& ranges = *policy.ranges;
   const DispatchRange& range = ranges.ranges.at(index).range;
   const DispatchAxis& axis = ranges.measured.axis;
+  // A class's policy stands for several members: their own links carry their scores.
+  if (!with_score)
+    return fmt::format("range {} of {}, {} {}: {}", index, ranges.ranges.size(), axis.name, axis.describe(range),
+                       range.variant);
   return fmt::format("range {} of {}, {} {}: {}, score {:.6f} over the range (weight {:.3f})", index,
                      ranges.ranges.size(), axis.name, axis.describe(range), range.variant, range.score, range.weight);
 }
@@ -188,40 +151,58 @@ struct PolicyRenderer {
   }
 };
 
-HubLink build_link(const ArchitecturePolicies& measured, const PolicyRenderer& renderer, const HubRequest& request) {
+// One workload's policies (or a class's, standing for its members) as entries of `entries`, and
+// with ranges its selector; `comment` heads the first entry.
+void add_policies(const WorkloadPolicy& policy, const std::string& key, CommentLines comment, bool with_scores,
+                  const PolicyRenderer& renderer, const HubRequest& request, const std::string& arch,
+                  std::vector<HubEntry>& entries, std::vector<HubRangeSelector>& selectors) {
   const PolicyTemplate& t = renderer.policy_template;
   const bool host = t.format == HubFormat::host;
+  const bool ranged = !request.dispatch_axis.empty();
+  if (!policy.ranges) {
+    entries.push_back({comment, key, ranged ? (host ? "Range" : "R") : "", renderer.winner(*policy.variant, arch)});
+    return;
+  }
+  const WorkloadRanges& ranges = *policy.ranges;
+  for (std::size_t r = 0; r < ranges.ranges.size(); ++r) {
+    const auto& range = ranges.ranges[r];
+    if (r != 0) comment.clear();
+    comment.push_back(range_summary(policy, r, with_scores));
+    entries.push_back({comment, key, std::to_string(r),
+                       range.variant ? renderer.winner(*range.variant, arch)
+                                     : t.render(renderer.fallback_values, false, renderer.extra(arch))});
+  }
+  selectors.push_back(
+      {key, ranges.ranges.size(), decision_tree(ranges, 0, ranges.ranges.size() - 1, request_parameter(request), "")});
+}
+
+HubLink build_link(const ArchitecturePolicies& measured, const PolicyRenderer& renderer, const HubRequest& request) {
+  const PolicyTemplate& t = renderer.policy_template;
   const std::string arch = measured.architecture;
   HubLink link;
   link.architecture = arch;
   link.note = measured.device_note;
   link.fallback = renderer.fallback(arch);
-  const bool ranged = !request.dispatch_axis.empty();
   for (const auto& policy : measured.workloads) {
     if (!policy.variant && !policy.ranges) {
       add_provenance(policy, link.untuned);
       continue;
     }
-    const std::string key = workload_key(t, policy.ct_workload);
-    if (!policy.ranges) {
-      CommentLines comment;
+    CommentLines comment;
+    if (policy.ranges) {
+      add_ranges_summary(policy, comment);
+    } else {
       add_provenance(policy, comment);
-      link.entries.push_back(
-          {comment, key, ranged ? (host ? "Range" : "R") : "", renderer.winner(*policy.variant, arch)});
-      continue;
     }
-    const WorkloadRanges& ranges = *policy.ranges;
-    for (std::size_t r = 0; r < ranges.ranges.size(); ++r) {
-      const auto& range = ranges.ranges[r];
-      CommentLines comment;
-      if (r == 0) add_ranges_summary(policy, comment);
-      comment.push_back(range_summary(policy, r));
-      link.entries.push_back({comment, key, std::to_string(r),
-                              range.variant ? renderer.winner(*range.variant, arch)
-                                            : t.render(renderer.fallback_values, false, renderer.extra(arch))});
-    }
-    link.selectors.push_back({key, ranges.ranges.size(),
-                              decision_tree(ranges, 0, ranges.ranges.size() - 1, request_parameter(request), "")});
+    add_policies(policy, workload_key(t, policy.ct_workload), comment, true, renderer, request, arch, link.entries,
+                 link.selectors);
+  }
+  // Types without a link of their own take their class's, where its measured members agreed.
+  const ClassGrouping classes = group_classes(t, measured);
+  link.class_notes = classes.notes;
+  for (const auto& group : classes.links) {
+    add_policies(*group.members.front(), group.workload_class.key, {group.comment()}, false, renderer, request, arch,
+                 link.class_entries, link.class_selectors);
   }
   return link;
 }
@@ -271,9 +252,8 @@ HubModel build_hub_model(const PolicyTemplate& policy_template, const SearchSpac
   model.parameters = t.hub_parameters;
   model.default_hub = t.default_hub;
   model.policy_type = t.policy_type;
-  std::vector<std::string> key;
-  for (const auto& entry : t.key) key.push_back(key_part(entry, t));
-  model.key = fmt::format("{}", fmt::join(key, ", "));
+  model.key = hub_key(t);
+  model.class_key = hub_class_key(t);
   model.dispatch_axis = request.dispatch_axis;
   if (!request.dispatch_axis.empty()) model.dispatch_parameter = request_parameter(request);
 

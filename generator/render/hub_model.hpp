@@ -38,6 +38,11 @@ struct HubLink {
   std::string fallback;      // the template's body for workloads without their own policy
   std::vector<HubEntry> entries;
   std::vector<HubRangeSelector> selectors;
+  // With a `class:` directive: the type classes' policies and selectors, which serve workloads
+  // without entries of their own, and why other classes have none (class_links.hpp).
+  CommentLines class_notes;
+  std::vector<HubEntry> class_entries;
+  std::vector<HubRangeSelector> class_selectors;
 };
 
 // A policy hub independent of the output: what a format renders. Built from the winners of a
@@ -53,6 +58,7 @@ struct HubModel {
   std::string policy_type;                              // policy_selector: what the selector returns
   std::string argument = "::cuda::compute_capability";  // policy_selector: what it takes
   std::string key;                                      // the hub's own key, `AccumT, OffsetT`
+  std::string class_key;                                // with `class:`: the hub's class key; else empty
   std::string dispatch_axis;                            // with ranges: `Elements{io}` (comment text)
   std::string dispatch_parameter;                       // with ranges: `elements`
   std::string test_note;                                // test mode: the variant every workload gets (comment text)

@@ -90,15 +90,9 @@ data list_of(const std::vector<data>& items) {
   return list;
 }
 
-data link_data(const HubLink& link, const std::string& previous) {
-  data out;
-  out.set("arch", link.architecture);
-  out.set("note", comment_text(link.note));
-  set_text(out, "untuned", comment_lines(link.untuned));
-  out.set("fallback", link.fallback);
-  out.set("previous", previous);
-  std::vector<data> entries;
-  for (const auto& entry : link.entries) {
+data entries_data(const std::vector<HubEntry>& entries) {
+  std::vector<data> items;
+  for (const auto& entry : entries) {
     data item;
     set_text(item, "comment", comment_lines(entry.comment));
     item.set("key", entry.key);
@@ -109,24 +103,41 @@ data link_data(const HubLink& link, const std::string& previous) {
     item.set("arguments", arguments);
     item.set("any_range", entry.range == "R" || entry.range == "Range");
     item.set("policy", entry.policy);
-    entries.push_back(item);
+    items.push_back(item);
   }
-  out.set("entries", list_of(entries));
-  std::vector<data> selectors;
-  for (const auto& selector : link.selectors) {
+  return list_of(items);
+}
+
+data selectors_data(const std::vector<HubRangeSelector>& selectors) {
+  std::vector<data> items;
+  for (const auto& selector : selectors) {
     data item;
     item.set("key", selector.key);
     item.set("count", std::to_string(selector.count));
     item.set("tree", selector.tree);
-    selectors.push_back(item);
+    items.push_back(item);
   }
-  out.set("selectors", list_of(selectors));
+  return list_of(items);
+}
+
+data link_data(const HubLink& link, const std::string& previous) {
+  data out;
+  out.set("arch", link.architecture);
+  out.set("note", comment_text(link.note));
+  set_text(out, "untuned", comment_lines(link.untuned));
+  out.set("fallback", link.fallback);
+  out.set("previous", previous);
+  out.set("entries", entries_data(link.entries));
+  out.set("selectors", selectors_data(link.selectors));
+  set_text(out, "class_notes", comment_lines(link.class_notes));
+  out.set("class_entries", entries_data(link.class_entries));
+  out.set("class_selectors", selectors_data(link.class_selectors));
   return out;
 }
 
 // The model as the skeletons see it; templates/README.md lists the names. Every text a skeleton
 // puts in a comment (`banner`, `note`, `untuned`, `comment`, `test_note`, `dispatch_axis`,
-// `unserved_list`) is comment_text() here; the rest is C++ the template or the generator wrote.
+// `unserved_list`, `class_notes`) is comment_text() here; the rest is C++ the template or the generator wrote.
 data model_data(const HubModel& model) {
   data out;
   out.set("banner", banner_text(model));
@@ -144,6 +155,8 @@ data model_data(const HubModel& model) {
   out.set("policy_type", model.policy_type);
   out.set("argument", model.argument);
   out.set("key", model.key);
+  out.set("classed", !model.class_key.empty());
+  out.set("class_key", model.class_key);
   out.set("ranged", !model.dispatch_axis.empty());
   out.set("dispatch_axis", comment_text(model.dispatch_axis));
   out.set("parameter", model.dispatch_parameter);
@@ -196,6 +209,11 @@ const std::set<std::string>& skeleton_names() {
                                            "policy_type",
                                            "argument",
                                            "key",
+                                           "classed",
+                                           "class_key",
+                                           "class_notes",
+                                           "class_entries",
+                                           "class_selectors",
                                            "ranged",
                                            "dispatch_axis",
                                            "parameter",

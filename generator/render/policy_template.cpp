@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fmt/format.h>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -27,6 +28,15 @@ const std::map<std::string, std::string>& standard_spellings() {
       {"F32", "float"},         {"F64", "double"},          {"I128", "__int128"},       {"U128", "unsigned __int128"},
   };
   return spellings;
+}
+
+// The sizes of the standard labels' types, as CUB's type classes see them.
+const std::map<std::string, std::size_t>& standard_sizes() {
+  static const std::map<std::string, std::size_t> sizes{
+      {"I8", 1},  {"U8", 1},  {"I16", 2}, {"U16", 2}, {"I32", 4},   {"U32", 4},
+      {"F32", 4}, {"I64", 8}, {"U64", 8}, {"F64", 8}, {"I128", 16}, {"U128", 16},
+  };
+  return sizes;
 }
 
 std::string trim(const std::string& text) {
@@ -156,14 +166,79 @@ void parse_base_values(PolicyTemplate& result, const std::string& value, const D
   }
 }
 
-// `type: LABEL = C++ type`: how a compile-time label is spelled in C++.
+// `type: LABEL = C++ type` or `type: LABEL = C++ type (N bytes)`: how a compile-time label is
+// spelled in C++ and, where stated, its size (what `class: sizeof(...)` classes it by).
 void parse_type_spelling(PolicyTemplate& result, const std::string& value, const DirectiveSite& site) {
+  static const std::regex stated_size(R"(^(.*[^ \t])[ \t]*\((0|[1-9][0-9]{0,5}) bytes?\)$)");
   const std::size_t equals = value.find('=');
   const std::string label = trim(value.substr(0, equals));
-  const std::string spelling = equals == std::string::npos ? "" : trim(value.substr(equals + 1));
+  std::string spelling = equals == std::string::npos ? "" : trim(value.substr(equals + 1));
+  std::smatch match;
+  std::optional<std::size_t> size;
+  if (std::regex_match(spelling, match, stated_size)) {
+    size = std::stoul(match[2].str());
+    spelling = trim(match[1].str());
+    if (*size == 0) site.fail("type " + label + ": a C++ type has at least 1 byte");
+  }
   if (!is_identifier(label) || !is_safe_type_text(spelling))
-    site.fail("type directives are written `type: LABEL = C++ type`");
+    site.fail("type directives are written `type: LABEL = C++ type` or `type: LABEL = C++ type (N bytes)`");
   result.type_spellings[label] = spelling;
+  if (size) {
+    result.type_sizes[label] = *size;
+  } else {
+    result.type_sizes.erase(label);  // a later directive for the label states none
+  }
+}
+
+// The type parameter `sizeof(P)` names, or "" where `entry` is not of that shape.
+std::string sizeof_parameter(const std::string& entry) {
+  static const std::regex sizeof_of(R"(^sizeof[ \t]*\([ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*\)$)");
+  std::smatch match;
+  return std::regex_match(entry, match, sizeof_of) ? match[1].str() : "";
+}
+
+// The type parameter a key entry names (check_key_names_one_parameter holds it to exactly one).
+std::string parameter_named_by(const PolicyTemplate& policy_template, const std::string& key) {
+  for (const auto& word : identifiers_in(key)) {
+    for (const auto& parameter : policy_template.hub_parameters) {
+      if (parameter.is_type() && parameter.name == word) return word;
+    }
+  }
+  return "";
+}
+
+// `class:` against `key:` and the format: one entry per axis, each the axis' key entry or
+// sizeof() of the type parameter that key entry names, at least one of them a size.
+void check_class_key(const PolicyTemplate& result) {
+  if (result.class_key.empty()) return;
+  const auto fail = [&](const std::string& what) { throw UserError(result.path, result.class_line, what); };
+  if (result.format != HubFormat::chained_policy) {
+    fail(std::string("class: is rendered by chained_policy hubs only, not by format ") + format_name(result.format));
+  }
+  if (result.class_key.size() != result.key.size()) {
+    fail(fmt::format("class: has {} entries, key: has {} (one per compile-time axis)", result.class_key.size(),
+                     result.key.size()));
+  }
+  bool any_size = false;
+  for (std::size_t axis = 0; axis < result.key.size(); ++axis) {
+    const std::string& entry = result.class_key[axis];
+    if (entry == result.key[axis]) continue;
+    const std::string named = sizeof_parameter(entry);
+    const std::string keyed = parameter_named_by(result, result.key[axis]);
+    if (named.empty()) {
+      fail("class entry '" + entry + "' is neither the key entry '" + result.key[axis] + "' nor sizeof(" + keyed + ")");
+    }
+    const bool is_type_parameter =
+        std::any_of(result.hub_parameters.begin(), result.hub_parameters.end(),
+                    [&](const HubParameter& parameter) { return parameter.is_type() && parameter.name == named; });
+    if (!is_type_parameter)
+      fail("class entry '" + entry + "': " + named + " is not a type parameter of " + result.hub_name);
+    if (named != keyed) {
+      fail("class entry '" + entry + "' must class the type its axis keys on: sizeof(" + keyed + ")");
+    }
+    any_size = true;
+  }
+  if (!any_size) fail("class: classes no axis by size (sizeof(P)): it would repeat key:");
 }
 
 // Whether `inner` is `folder` or under it, by their canonical paths (symbolic links followed).
@@ -224,6 +299,10 @@ void apply_directive(PolicyTemplate& result, const std::string& name, const std:
     for (const auto& key : result.key) {
       if (!is_safe_key_text(key)) site.fail("key '" + key + "' is not a type or a constant expression of one");
     }
+  } else if (name == "class") {
+    result.class_key = split_list(value);
+    result.class_line = site.line;
+    if (result.class_key.empty()) site.fail("class: takes one entry per compile-time axis, as key: does");
   } else if (name == "kind") {
     if (value != "cuda" && value != "host") site.fail("kind must be cuda or host, not '" + value + "'");
     result.format = value == "cuda" ? HubFormat::chained_policy : HubFormat::host;
@@ -266,6 +345,7 @@ void check_directives_complete(const PolicyTemplate& result) {
     throw UserError(path, result.format_line, "a policy_selector template needs a `policy-type:` directive");
   }
   for (const auto& key : result.key) check_key_names_one_parameter(result, key);
+  check_class_key(result);
 }
 
 // The template's text from line `body_start` on (1-based; 0: the file is all head, no body).
@@ -345,6 +425,18 @@ std::string PolicyTemplate::spelling_of(const std::string& label) const {
   throw UserError(
       path, 0,
       "no C++ type for the compile-time label '" + label + "' (add a `type: " + label + " = <C++ type>` directive)");
+}
+
+std::optional<std::size_t> PolicyTemplate::size_of(const std::string& label) const {
+  if (const auto found = type_sizes.find(label); found != type_sizes.end()) return found->second;
+  // A `type:` directive that spells a standard label as another type states its size or has none.
+  if (type_spellings.count(label) != 0) return std::nullopt;
+  if (const auto found = standard_sizes().find(label); found != standard_sizes().end()) return found->second;
+  return std::nullopt;
+}
+
+bool PolicyTemplate::classes_by_size(std::size_t axis) const {
+  return axis < class_key.size() && axis < key.size() && class_key[axis] != key[axis];
 }
 
 std::string PolicyTemplate::render(const std::map<std::string, std::int64_t>& values, bool tuned,

@@ -62,9 +62,15 @@ struct PolicyTemplate {
   // a constant expression of one (sizeof(AccumT)) where policies key on a trait.
   std::vector<std::string> key;
   std::size_t key_line = 0;
+  // `class:` directive (chained_policy): per compile-time axis, the class its policies also serve:
+  // the key entry itself (exact), or `sizeof(P)` of the axis' type parameter, so that a type of
+  // the same size as measured ones that agreed gets their policy. Empty: exact keys only.
+  std::vector<std::string> class_key;
+  std::size_t class_line = 0;
   std::string header;  // `header:` directive: a skeleton of the template's own; empty: the format's
   std::map<std::string, std::int64_t> base_values;    // host: the parameter values base stands for
   std::map<std::string, std::string> type_spellings;  // extra compile-time labels: C64 -> ::cuda::std::complex<float>
+  std::map<std::string, std::size_t> type_sizes;      // `type: V3 = ::mylib::vec3 (12 bytes)`: V3 -> 12
   std::string benchmark;           // `benchmark:` directive, the benchmark it was written for; empty: any
   std::size_t benchmark_line = 0;  // where that directive is
   std::string body;
@@ -77,6 +83,11 @@ struct PolicyTemplate {
 
   // The C++ type a compile-time workload label names (I32 -> ::std::int32_t), or a UserError.
   std::string spelling_of(const std::string& label) const;
+  // The size in bytes of the type a label names: the standard labels' (I32: 4), or what a `type:`
+  // directive states; nullopt where no one stated it.
+  std::optional<std::size_t> size_of(const std::string& label) const;
+  // Whether class entry `axis` is `sizeof(P)` (classes the axis by size) rather than its key entry.
+  bool classes_by_size(std::size_t axis) const;
 };
 
 // Reads and validates a template. Throws UserError (file:line) on bad directives or mustache.

@@ -5,11 +5,14 @@
 #include <cub/detail/choose_offset.cuh>
 #include <cuda/std/functional>
 
+#include <cstdint>
 #include <cstdio>
 
 #include <policytune/detail/range_dispatch.cuh>
 
 #include "reduce_hub.cuh"
+#include "reduce_hub_classes.cuh"
+#include "reduce_hub_classes_dispatch.cuh"
 #include "reduce_hub_dispatch.cuh"
 #include "reduce_hub_traits.cuh"
 #if CUB_VERSION >= 300500
@@ -161,6 +164,83 @@ void check_trait_keys()
               select<library<float, offset64>>(900));
 }
 
+// A hub with class keys (tests/data/hubs/templates/reduce_classes.mustache, `class: sizeof(AccumT), OffsetT`):
+// a type without a link of its own takes its size class's policy where the class's measured types
+// agreed (sm_90: I32 and F32), else CUB's; measured types keep their own links.
+template <class T, class OffsetT = offset32>
+using classes = policytune::tests::class_hub<T, OffsetT, ::cuda::std::plus<>>;
+template <class T, int Range = 0>
+using classes_by_size = policytune::tests::by_size::class_hub<T, offset32, ::cuda::std::plus<>, Range>;
+
+struct four
+{
+  int v;
+};
+struct eight
+{
+  int a;
+  int b;
+};
+struct twelve
+{
+  int a;
+  int b;
+  int c;
+};
+static_assert(sizeof(four) == 4 && sizeof(eight) == 8 && sizeof(twelve) == 12, "the classes the checks rely on");
+static_assert(::cuda::std::is_same_v<offset32, ::std::uint32_t>, "the measured offsets, U32");
+
+template <class T, class OffsetT = offset32>
+void expect_library_class(const char* what, int ptx)
+{
+  expect_same(what, ptx, select<classes<T, OffsetT>>(ptx), select<library<T, OffsetT>>(ptx));
+}
+
+void check_class_keys()
+{
+  // Class links: what I32 and F32 agreed on (ipt_16.tpb_512.ipv_1), for any 4-byte accumulator.
+  expect_tuned("classes: a 4-byte struct takes its class's policy on sm_90", select<classes<four>>(900), 900, 512, 16, 2);
+  expect_tuned("classes: U32 (not measured) takes the class's policy", select<classes<unsigned>>(900), 900, 512, 16, 2);
+  expect_tuned("classes: sm_100 borrows sm_90's class links", select<classes<four>>(1000), 1000, 512, 16, 2);
+  expect_tuned("classes: 4 bytes with 64-bit offsets: the (4, U64) class's policy",
+               select<classes<four, ::std::uint64_t>>(900), 900, 256, 12, 4);
+  // No class link: the library's default.
+  expect_library_class<four>("classes: a 4-byte struct on sm_80 is CUB's (I32 and F32 disagree there)", 800);
+  expect_library_class<eight>("classes: an 8-byte struct is CUB's (F64 and I64 disagree)", 900);
+  expect_library_class<twelve>("classes: a 12-byte struct is CUB's (V3 kept base)", 900);
+  expect_library_class<short>("classes: 2-byte short is CUB's (U16 kept base)", 900);
+  expect_library_class<four, int>("classes: 4 bytes with int offsets is CUB's (offsets are exact)", 900);
+  expect_library_class<four>("classes: below the lowest link CUB's chain decides", 750);
+  // Exact links come first (AgentReducePolicy scales items to the type: ipt_7 is 3 items of 8 bytes).
+  expect_tuned("classes: F64 keeps its own link", select<classes<double>>(900), 900, 128, 3, 2);
+  expect_tuned("classes: I64 keeps its own link", select<classes<::std::int64_t>>(900), 900, 512, 8, 2);
+  expect_tuned("classes: I32 keeps its own link on sm_80", select<classes<int>>(800), 800, 256, 20, 4);
+  expect_tuned("classes: F32 keeps its own link on sm_80", select<classes<float>>(800), 800, 384, 12, 2);
+  expect_tuned("classes: C32 (of no stated size) keeps its own link",
+               select<classes<::cuda::std::complex<float>>>(900), 900, 256, 6, 4);
+  expect_library_class<::cuda::std::complex<float>>("classes: C32 on sm_80 is CUB's", 800);
+
+  // With --dispatch: the class's ranges and selector serve a 4-byte type without its own.
+  static_assert(classes_by_size<four>::range_count == 2, "the class's two ranges");
+  static_assert(classes_by_size<eight>::range_count == 1, "no class link: one range");
+  for (const auto& [elements, range] : {::cuda::std::pair<long long, int>{1LL << 16, 0}, {(1LL << 22) - 1, 0},
+                                        {1LL << 22, 1}, {1LL << 28, 1}})
+  {
+    const int got = classes_by_size<four>::select_range(900, elements);
+    (got == range ? passed : failed)++;
+    std::printf("%s: classes: a 4-byte struct at %lld elements on sm_90: range %d (want %d)\n",
+                got == range ? "ok" : "FAILED", elements, got, range);
+  }
+  expect((classes_by_size<four>::select_range(800, 1LL << 28) == 0), "classes: sm_80 has no class selector", 800,
+         select<classes_by_size<four, 0>>(800));
+  expect_tuned("classes: range 0 of the 4-byte class", select<classes_by_size<four, 0>>(900), 900, 128, 7, 2);
+  expect_tuned("classes: range 1 of the 4-byte class", select<classes_by_size<four, 1>>(900), 900, 512, 16, 2);
+  expect_tuned("classes: F64 keeps its own one policy with --dispatch", select<classes_by_size<double, 1>>(900), 900,
+               128, 3, 2);
+  expect_same("classes: an 8-byte struct with --dispatch is CUB's", 900, select<classes_by_size<eight>>(900),
+              select<library<eight>>(900));
+}
+
 #if CUB_VERSION >= 300500
 template <class T, class OffsetT = offset32>
 using selector = policytune::tests::policy_selector<T, OffsetT, ::cuda::std::plus<>>;
@@ -256,6 +336,7 @@ int main()
 
   check_size_dispatch();
   check_trait_keys();
+  check_class_keys();
 #if CUB_VERSION >= 300500
   check_selector();
 #endif

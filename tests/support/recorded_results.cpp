@@ -119,6 +119,48 @@ RecordedResults recorded_size_dependent_results() {
   return results;
 }
 
+RecordedResults recorded_class_results() {
+  RecordedResults results = recorded_results({});
+  results.rows.clear();
+  const std::string reduce_hash = content_hash(read_text_file(results.reduce_source));
+  const std::vector<std::string> sizes{"Elements{io}[pow2]=16", "Elements{io}[pow2]=20", "Elements{io}[pow2]=24",
+                                       "Elements{io}[pow2]=28"};
+  const std::vector<double> small_sizes{1.30, 1.25, 0.95, 0.90};
+  const std::vector<double> large_sizes{0.90, 1.00, 1.15, 1.20};
+  const std::map<std::string, std::vector<Row>> by_arch{
+      {"90",
+       {{"T{ct}=I32,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=I32,OffsetT{ct}=U32", "ipt_7.tpb_128.ipv_1", small_sizes, 0.005},
+        {"T{ct}=I32,OffsetT{ct}=U32", "ipt_16.tpb_512.ipv_1", large_sizes, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "ipt_7.tpb_128.ipv_1", small_sizes, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "ipt_16.tpb_512.ipv_1", large_sizes, 0.005},
+        {"T{ct}=F64,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=F64,OffsetT{ct}=U32", "ipt_7.tpb_128.ipv_1", {1.10}, 0.005},
+        {"T{ct}=I64,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=I64,OffsetT{ct}=U32", "ipt_16.tpb_512.ipv_1", {1.10}, 0.005},
+        {"T{ct}=U16,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=U16,OffsetT{ct}=U32", "ipt_7.tpb_128.ipv_1", {0.90}, 0.005},
+        {"T{ct}=V3,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=V3,OffsetT{ct}=U32", "ipt_7.tpb_128.ipv_1", {0.80}, 0.005},
+        {"T{ct}=C32,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=C32,OffsetT{ct}=U32", "ipt_12.tpb_256.ipv_2", {1.20}, 0.005},
+        {"T{ct}=I32,OffsetT{ct}=U64", "base", {1.0}, 0.005},
+        {"T{ct}=I32,OffsetT{ct}=U64", "ipt_12.tpb_256.ipv_2", {1.15}, 0.005}}},
+      {"80",
+       {{"T{ct}=I32,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=I32,OffsetT{ct}=U32", "ipt_20.tpb_256.ipv_2", {1.08}, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "base", {1.0}, 0.005},
+        {"T{ct}=F32,OffsetT{ct}=U32", "ipt_12.tpb_384.ipv_1", {1.10}, 0.005}}},
+  };
+  for (const auto& [arch, rows] : by_arch) {
+    for (const auto& row : rows) {
+      add(results.rows, "reduce.sum", reduce_hash, gpu(arch), "CUDA 13.0.88", "CCCL 3.0.1", sizes, row);
+    }
+  }
+  return results;
+}
+
 RecordedResults recorded_plain_results() {
   RecordedResults results = recorded_results({});
   results.rows.clear();

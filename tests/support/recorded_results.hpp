@@ -26,6 +26,13 @@ RecordedResults recorded_results(const std::vector<std::string>& architectures =
 // ranges, the smallest by base.
 RecordedResults recorded_size_dependent_results();
 
+// reduce.sum on sm_80 and sm_90 for type classes (tests/data/hubs/templates/reduce_classes.mustache),
+// on 2^16..2^28 elements. sm_90: I32 and F32 (4 bytes) win the same, ipt_7 on small sizes and
+// ipt_16 on large ones, so with or without --dispatch they agree; F64 and I64 (8 bytes) win
+// different variants; U16 and V3 (12 bytes) keep base; C32 (of no stated size) and I32 with U64
+// offsets win. sm_80: I32 and F32 win different variants.
+RecordedResults recorded_class_results();
+
 // plain.scale, a host benchmark without compile-time axes, on 2^8..2^12 elements: block_1 is best
 // on the smallest size, block_3 on the others and overall.
 RecordedResults recorded_plain_results();

@@ -120,6 +120,52 @@ TEST_CASE("non-type hub parameters, and policies keyed on a trait of a type", "[
              Catch::Contains("workload_key<::std::int32_t, ::policytune::hub::value_key<(sizeof(::std::uint32_t))>>"));
 }
 
+TEST_CASE("type classes: a class whose measured types agree serves every type of its size", "[generate][classes]") {
+  const auto recorded = testing::recorded_class_results();
+  const std::string classes = POLICYTUNE_TEST_DATA "/hubs/templates/reduce_classes.mustache";
+  const std::string hub = render(recorded.rows, recorded.reduce_source, classes).text;
+  check_golden("reduce_hub_classes.cuh", hub);
+  CHECK_THAT(hub, Catch::Contains("  using class_key   = ::policytune::hub::workload_key<::policytune::hub::value_key<("
+                                  "sizeof(AccumT))>, OffsetT>;"));
+  const std::string four = "::policytune::hub::value_key<::cuda::std::size_t{4}>";
+  const std::string sm90 = block_of(hub, "90");
+  // 4-byte accumulators with 32-bit offsets: I32 and F32 agree; with 64-bit offsets I32 alone.
+  CHECK_THAT(sm90, Catch::Contains("// class sizeof(AccumT)=4, OffsetT=U32: T{ct}=I32, T{ct}=F32 measured to agree: "
+                                   "ipt_16.tpb_512.ipv_1"));
+  CHECK_THAT(sm90, Catch::Contains("struct sm90_class<::policytune::hub::workload_key<" + four +
+                                   ", ::std::uint32_t>, Unused>"));
+  CHECK_THAT(sm90, Catch::Contains("struct sm90_class<::policytune::hub::workload_key<" + four +
+                                   ", ::std::uint64_t>, Unused>"));
+  CHECK_THAT(sm90, Catch::Contains("// class sizeof(AccumT)=8, OffsetT=U32: no class policy, its measured members "
+                                   "disagree (T{ct}=F64: ipt_7.tpb_128.ipv_1; T{ct}=I64: ipt_16.tpb_512.ipv_1)"));
+  CHECK_THAT(sm90, Catch::Contains("// class sizeof(AccumT)=12, OffsetT=U32: no class policy, T{ct}=V3 measured to "
+                                   "agree on base"));
+  CHECK_THAT(sm90, Catch::Contains("// T{ct}=C32,OffsetT{ct}=U32: no class policy, the size of C32 is unknown"));
+  CHECK_THAT(sm90, !Catch::Contains("size_t{8}") && !Catch::Contains("size_t{12}") && !Catch::Contains("size_t{2}"));
+  // Exact links stay, C32's too; the chain's primary falls back to the class, then the library.
+  CHECK_THAT(sm90, Catch::Contains("struct sm90<::policytune::hub::workload_key<::cuda::std::complex<float>, "
+                                   "::std::uint32_t>, Unused>"));
+  CHECK_THAT(sm90, Catch::Contains("struct sm90 : sm90_class<class_key>"));
+  // sm_80: I32 and F32 won different variants: no class link.
+  const std::string sm80 = block_of(hub, "80");
+  CHECK_THAT(sm80, !Catch::Contains("struct sm80_class<::policytune::hub::workload_key<"));
+  CHECK_THAT(sm80, Catch::Contains("// class sizeof(AccumT)=4, OffsetT=U32: no class policy, its measured members "
+                                   "disagree (T{ct}=I32: ipt_20.tpb_256.ipv_2; T{ct}=F32: ipt_12.tpb_384.ipv_1)"));
+  // sm_100 borrows sm_90's winners, its classes too.
+  CHECK_THAT(block_of(hub, "100"), Catch::Contains("struct sm100_class<::policytune::hub::workload_key<" + four));
+
+  // With --dispatch: the class's ranges and its selector serve a 4-byte type without its own.
+  const auto by_size =
+      render(recorded.rows, recorded.reduce_source, classes, RenderMode::tuned, {"80", "90"}, "Elements{io}");
+  check_golden("reduce_hub_classes_dispatch.cuh", by_size.text);
+  const std::string ranged = block_of(by_size.text, "90");
+  CHECK_THAT(ranged, Catch::Contains("struct sm90_class<::policytune::hub::workload_key<" + four +
+                                     ", ::std::uint32_t>, 1, Unused>"));
+  CHECK_THAT(ranged, Catch::Contains("struct sm90_class_ranges<::policytune::hub::workload_key<" + four +
+                                     ", ::std::uint32_t>, Unused>"));
+  CHECK_THAT(ranged, Catch::Contains("struct sm90_ranges : sm90_class_ranges<class_key>"));
+}
+
 TEST_CASE("the host transpose policies match their golden file", "[generate]") {
   const auto recorded = testing::recorded_results();
   check_golden("transpose_policy.hpp", render(recorded.rows, recorded.transpose_source, kTransposeTemplate).text);

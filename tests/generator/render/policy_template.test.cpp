@@ -270,3 +270,66 @@ TEST_CASE("a header: directive names a file in the template's folder, never the 
   std::filesystem::create_symlink(directory.path() / "t.mustache", directory.path() / "self.mustache");
   CHECK(header_error("self.mustache") == "4: header: 'self.mustache' is the template itself");
 }
+
+TEST_CASE("a class directive classes an axis by its type's size, or keeps its key entry", "[template][classes]") {
+  testing::TemporaryDirectory directory("template");
+  const auto t = load_policy_template(
+      directory.write("t.mustache",
+                      "{{! policytune-template 1 }}\n{{! hub: h<class AccumT, class OffsetT, int N> }}\n"
+                      "{{! default: d<AccumT> }}\n{{! key: AccumT, sizeof(OffsetT) }}\n"
+                      "{{! class: sizeof( AccumT ), sizeof(OffsetT) }}\n"
+                      "{{! type: V3 = ::mine::vec3 (12 bytes) }}\n{{! type: B1 = ::mine::flag (1 byte) }}\n"
+                      "{{! type: C32 = ::cuda::std::complex<float> }}\n{{! type: I32 = ::mine::int32 }}\n"
+                      "using P = int;\n"));
+  CHECK(t.class_key == std::vector<std::string>{"sizeof( AccumT )", "sizeof(OffsetT)"});
+  CHECK(t.class_line == 5);
+  CHECK(t.classes_by_size(0));
+  CHECK_FALSE(t.classes_by_size(1));  // the key entry itself: exact on that axis
+  // Sizes: a stated one, the standard labels', none where nobody stated it.
+  CHECK(t.spelling_of("V3") == "::mine::vec3");
+  CHECK(t.size_of("V3") == std::optional<std::size_t>(12));
+  CHECK(t.size_of("B1") == std::optional<std::size_t>(1));
+  CHECK(t.size_of("F64") == std::optional<std::size_t>(8));
+  CHECK(t.size_of("U128") == std::optional<std::size_t>(16));
+  CHECK_FALSE(t.size_of("C32"));
+  CHECK_FALSE(t.size_of("I32"));  // spelled as another type, which states no size
+  CHECK_FALSE(t.size_of("X9"));
+}
+
+TEST_CASE("class directive errors name the template's line", "[template][classes]") {
+  const std::string head =
+      "{{! policytune-template 1 }}\n{{! hub: h<class A, class B, int N> }}\n{{! default: d<A> }}\n"
+      "{{! key: A, B }}\n";
+  CHECK(load_error(head + "{{! class: alignof(A), B }}\n") ==
+        "5: class entry 'alignof(A)' is neither the key entry 'A' nor sizeof(A)");
+  CHECK(load_error(head + "{{! class: sizeof(A) }}\n") ==
+        "5: class: has 1 entries, key: has 2 (one per compile-time axis)");
+  CHECK(load_error(head + "{{! class: sizeof(A), sizeof(B), B }}\n") ==
+        "5: class: has 3 entries, key: has 2 (one per compile-time axis)");
+  CHECK(load_error(head + "{{! class: sizeof(N), B }}\n") ==
+        "5: class entry 'sizeof(N)': N is not a type parameter of h");
+  CHECK(load_error(head + "{{! class: sizeof(Q), B }}\n") ==
+        "5: class entry 'sizeof(Q)': Q is not a type parameter of h");
+  CHECK(load_error(head + "{{! class: sizeof(B), B }}\n") ==
+        "5: class entry 'sizeof(B)' must class the type its axis keys on: sizeof(A)");
+  CHECK(load_error(head + "{{! class: A, B }}\n") ==
+        "5: class: classes no axis by size (sizeof(P)): it would repeat key:");
+  CHECK(load_error(head + "{{! class: }}\n") == "5: class: takes one entry per compile-time axis, as key: does");
+  // The class directive may come before the key it is checked against.
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! class: sizeof(A) }}\n{{! hub: h<class A> }}\n"
+                   "{{! default: d<A> }}\n{{! key: A }}\nusing P = int;\n") == "");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! type: V3 = ::v (0 bytes) }}\n") ==
+        "2: type V3: a C++ type has at least 1 byte");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! type: V3 = ::v (twelve bytes) }}\n") ==
+        "2: type directives are written `type: LABEL = C++ type` or `type: LABEL = C++ type (N bytes)`");
+}
+
+TEST_CASE("the policy_selector and host formats refuse a class directive at its line", "[template][classes]") {
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
+                   "{{! default: d<A> }}\n{{! policy-type: ::cub::ReducePolicy }}\n{{! key: A }}\n"
+                   "{{! class: sizeof(A) }}\nusing P = int;\n") ==
+        "7: class: is rendered by chained_policy hubs only, not by format policy_selector");
+  CHECK(load_error("{{! policytune-template 1 }}\n{{! class: sizeof(A) }}\n{{! format: host }}\n"
+                   "{{! struct: p<class A> }}\nusing P = int;\n") ==
+        "2: class: is rendered by chained_policy hubs only, not by format host");
+}
