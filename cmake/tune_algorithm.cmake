@@ -37,11 +37,12 @@ header-only policy hub that consumers include.
                  [SEARCH_ARGS <arg>...])   # extra `policytune search` options (-a, --budget, ...)
 
   tune_algorithm(<name>
-                 ALGORITHM reduce          # a stock algorithm, instead of BENCHMARK and TEMPLATE
+                 ALGORITHM reduce|radix_sort|select_if  # a stock algorithm, instead of BENCHMARK and TEMPLATE
                  HEADER <file>             # declares TYPE and OPERATOR, and policytune::verification<TYPE>
-                 TYPE <C++ type>           # your value type
-                 OPERATOR <C++ type>       # your operator (a default-constructible functor)
-                 [INIT <initializer>]      # the reduction's initial value, as TYPE{<initializer>}; default TYPE{}
+                 TYPE <C++ type>           # your value type (radix_sort: your key type)
+                 OPERATOR <C++ type>       # your operator (a default-constructible functor): reduce's
+                                           # binary operator, radix_sort's decomposer, select_if's predicate
+                 [INIT <initializer>]      # reduce only: the initial value, as TYPE{<initializer>}; default TYPE{}
                  ...)                      # the other options as above; DISPATCH defaults to Elements{io}
 
 The search space is validated at configure time: a bad ``%RANGE%`` line fails the configure with its
@@ -99,7 +100,9 @@ template that renders its hub (``templates/custom/<algorithm>.mustache.in``), in
 does not declare TYPE or OPERATOR, or no ``policytune::verification<TYPE>`` with ``input`` and
 ``same``, fails the configure in one line naming the header. The header consumers include
 (``<name>.cuh``) includes the user's header and the rendered hub (``<name>_hub.cuh``), and registers
-the hub for exactly that type and operator: ``policytune::device_<algorithm>`` then uses it.
+the hub for exactly that type and operator: ``policytune::device_<algorithm>`` then uses it
+(``radix_sort``: ``policytune::device_radix_sort_keys(..., decomposer)``; ``select_if``:
+``policytune::device_select_if``).
 ``TARGET`` carries the user's header's directory and ``PolicyTune::bench`` too.
 
 ``DISPATCH Elements{io}`` renders, where the measurements show several policies beating one, a

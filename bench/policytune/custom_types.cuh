@@ -15,6 +15,8 @@
 //   };
 #pragma once
 
+#include <cuda/std/tuple>
+
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -50,6 +52,40 @@ struct is_binary_operator : std::false_type
 template <class Op, class T>
 struct is_binary_operator<Op, T, std::void_t<decltype(std::declval<const Op&>()(std::declval<const T&>(), std::declval<const T&>()))>>
     : std::is_convertible<decltype(std::declval<const Op&>()(std::declval<const T&>(), std::declval<const T&>())), T>
+{};
+
+/// Whether a type is a cuda::std::tuple of lvalue references to arithmetic types: what CUB's radix
+/// sort reads a key's bits through (at least one member: a key of no bits sorts nothing).
+template <class Tuple>
+struct is_tuple_of_arithmetic_references : std::false_type
+{};
+template <class... Members>
+struct is_tuple_of_arithmetic_references<::cuda::std::tuple<Members...>>
+    : std::bool_constant<(sizeof...(Members) > 0)
+                         && ((std::is_lvalue_reference_v<Members>
+                              && std::is_arithmetic_v<std::remove_reference_t<Members>>)
+                             && ...)>
+{};
+
+/// Whether `Op` is a radix sort decomposer of `T`: called with a `T&`, as CUB's
+/// cub::DeviceRadixSort calls it, it gives a cuda::std::tuple of references to `T`'s arithmetic
+/// members, most significant first.
+template <class Op, class T, class = void>
+struct is_decomposer : std::false_type
+{};
+template <class Op, class T>
+struct is_decomposer<Op, T, std::void_t<decltype(std::declval<Op>()(std::declval<T&>()))>>
+    : is_tuple_of_arithmetic_references<decltype(std::declval<Op>()(std::declval<T&>()))>
+{};
+
+/// Whether `Op` is a selection predicate of `T`: called with a `const T&`, as cub::DeviceSelect::If
+/// calls it, it gives something convertible to bool.
+template <class Op, class T, class = void>
+struct is_predicate : std::false_type
+{};
+template <class Op, class T>
+struct is_predicate<Op, T, std::void_t<decltype(std::declval<const Op&>()(std::declval<const T&>()))>>
+    : std::is_convertible<decltype(std::declval<const Op&>()(std::declval<const T&>())), bool>
 {};
 } // namespace custom
 } // namespace policytune

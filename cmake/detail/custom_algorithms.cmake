@@ -10,7 +10,7 @@ include_guard(GLOBAL)
 # The algorithms there is a benchmark of (bench/custom/<algorithm>.cu.in), and per algorithm: what
 # its OPERATOR must be (policytune::custom::is_<kind> of policytune/custom_types.cuh, and in words),
 # and the rendered hub's template parameters, which the registering header passes through.
-set(POLICYTUNE_CUSTOM_ALGORITHMS reduce)
+set(POLICYTUNE_CUSTOM_ALGORITHMS reduce radix_sort select_if)
 set(policytune_custom_reduce_operator_kind binary_operator)
 set(policytune_custom_reduce_operator_text "callable with two of the type, giving one")
 set(policytune_custom_reduce_hub_parameters "class AccumT, class OffsetT, class OpT, int Range")
@@ -19,6 +19,19 @@ set(policytune_custom_reduce_hub_arguments "AccumT, OffsetT, OpT, Range")
 # (templates/custom/<algorithm>_selector.mustache.in), rendered beside the hub with these parameters.
 set(policytune_custom_reduce_selector_parameters "class AccumT, class OffsetT, class OpT, int Range")
 set(policytune_custom_reduce_selector_arguments "AccumT, OffsetT, OpT, Range")
+set(policytune_custom_reduce_takes_init ON)  # the other algorithms have no initial value: INIT is refused
+# radix_sort: keys of the type sorted through OPERATOR, a decomposer (CUB's SortKeys(..., decomposer)).
+set(policytune_custom_radix_sort_operator_kind decomposer)
+set(policytune_custom_radix_sort_operator_text
+    "a decomposer (callable with a reference to the type, giving a cuda::std::tuple of references to its arithmetic members)")
+set(policytune_custom_radix_sort_hub_parameters "class KeyT, class ValueT, class OffsetT, int Range")
+set(policytune_custom_radix_sort_hub_arguments "KeyT, ValueT, OffsetT, Range")
+# select_if: the items of the type for which OPERATOR, a predicate, is true (cub::DeviceSelect::If).
+set(policytune_custom_select_if_operator_kind predicate)
+set(policytune_custom_select_if_operator_text "a predicate (callable with a const reference to the type, giving a bool)")
+set(policytune_custom_select_if_hub_parameters
+    "class InputT, class FlagT, class OffsetT, bool DistinctPartitions, ::cub::SelectImpl Impl, int Range")
+set(policytune_custom_select_if_hub_arguments "InputT, FlagT, OffsetT, DistinctPartitions, Impl, Range")
 
 # policytune_detail_custom_label(<out> <type>): the type's name on the benchmark's T{ct} axis.
 function(policytune_detail_custom_label out type)
@@ -64,6 +77,9 @@ function(policytune_detail_custom_inputs benchmark_out templates_out search_argu
       policytune_detail_fail("${call}" "ALGORITHM ${algorithm} needs ${keyword}")
     endif()
   endforeach()
+  if(NOT init STREQUAL "" AND NOT policytune_custom_${algorithm}_takes_init)
+    policytune_detail_fail("${call}" "ALGORITHM ${algorithm} has no initial value: drop INIT")
+  endif()
   get_filename_component(header "${header}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   if(NOT EXISTS "${header}" OR IS_DIRECTORY "${header}")
     policytune_detail_fail("${call}" "HEADER file ${header} does not exist")

@@ -13,11 +13,15 @@ namespace policytune
 namespace algorithms
 {
 struct reduce;
+struct radix_sort; // keys sorted through a decomposer: custom_hub<radix_sort, KeyT, DecomposerT>
+struct select_if; // custom_hub<select_if, item type, predicate>
 } // namespace algorithms
 
 /// Specialised by the headers tune_algorithm(ALGORITHM) renders, with `registered` and the rendered
 /// hub as the member template `hub`, whose parameters are those of the algorithm's hub (reduce:
-/// `<class AccumT, class OffsetT, class OpT, int Range>`). Unspecialised: no tuning for this type
+/// `<class AccumT, class OffsetT, class OpT, int Range>`; radix_sort: `<class KeyT, class ValueT,
+/// class OffsetT, int Range>`; select_if: `<class InputT, class FlagT, class OffsetT, bool
+/// DistinctPartitions, ::cub::SelectImpl Impl, int Range>`). Unspecialised: no tuning for this type
 /// and operator.
 template <class Algorithm, class T, class Op>
 struct custom_hub

@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // policytune::device_radix_sort_keys: cub::DeviceRadixSort::SortKeys with the policies PolicyTune
 // measured (policytune/tuning/radix_sort_keys.cuh), and CUB's own for everything not tuned.
+// Its overload with a decomposer sorts a user's key type as cub::DeviceRadixSort::SortKeys(...,
+// decomposer) does, with the hub tune_algorithm(ALGORITHM radix_sort) rendered for that key type
+// and decomposer (policytune/custom_hubs.cuh), CUB's own call otherwise.
 // policytune::device_radix_sort_pairs: cub::DeviceRadixSort::SortPairs likewise
 // (policytune/tuning/radix_sort_pairs.cuh).
 #pragma once
 
 #include <cub/detail/choose_offset.cuh>
+#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/dispatch/dispatch_radix_sort.cuh>
 #include <cub/util_type.cuh>
 
+#include <cuda/std/type_traits>
+
 #include <cstddef>
 
+#include <policytune/custom_hubs.cuh>
 #include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/radix_sort_keys.cuh>
 #include <policytune/tuning/radix_sort_pairs.cuh>
@@ -62,6 +69,66 @@ cudaError_t device_radix_sort_keys(
       is_overwrite_okay,
       stream);
   });
+}
+
+/// Same contract as cub::DeviceRadixSort::SortKeys with a decomposer: sorts `num_items` keys of a
+/// type of the user's, `d_keys_in` to `d_keys_out` in ascending order of the members `decomposer`
+/// gives (a cuda::std::tuple of references to arithmetic members, most significant first), all of
+/// their bits; `d_keys_in` is not written. A hub tune_algorithm(ALGORITHM radix_sort) rendered for
+/// this key type and decomposer serves the call where one is included (policytune/custom_hubs.cuh);
+/// anything else is CUB's own call.
+template <class KeyT,
+          class NumItemsT,
+          class DecomposerT,
+          // As CUB's overloads: a begin bit is not a decomposer.
+          ::cuda::std::enable_if_t<!::cuda::std::is_convertible_v<DecomposerT, int>, int> = 0>
+cudaError_t device_radix_sort_keys(
+  void* d_temp_storage,
+  std::size_t& temp_storage_bytes,
+  const KeyT* d_keys_in,
+  KeyT* d_keys_out,
+  NumItemsT num_items,
+  DecomposerT decomposer,
+  cudaStream_t stream = 0)
+{
+  if constexpr (detail::has_custom_hub<algorithms::radix_sort, KeyT, DecomposerT>)
+  {
+    // The types and bits cub::DeviceRadixSort::SortKeys(..., decomposer) dispatches with.
+    using offset_t                   = ::cub::detail::choose_offset_t<NumItemsT>;
+    using custom_t                   = custom_hub<algorithms::radix_sort, KeyT, DecomposerT>;
+    using hubs_t                     = typename custom_t::template hub<KeyT, ::cub::NullType, offset_t, 0>;
+    constexpr int begin_bit          = 0;
+    const int end_bit                = ::cub::detail::radix::traits_t<KeyT>::default_end_bit(decomposer);
+    constexpr bool is_overwrite_okay = false;
+    ::cub::DoubleBuffer<KeyT> d_keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
+    ::cub::DoubleBuffer<::cub::NullType> d_values;
+    int range = 0;
+    if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
+    {
+      return error;
+    }
+    return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+      using hub_t = typename custom_t::template hub<KeyT, ::cub::NullType, offset_t, decltype(range_constant)::value>;
+      using dispatch_t =
+        ::cub::DispatchRadixSort<::cub::SortOrder::Ascending, KeyT, ::cub::NullType, offset_t, DecomposerT, hub_t>;
+      return dispatch_t::Dispatch(
+        d_temp_storage,
+        temp_storage_bytes,
+        d_keys,
+        d_values,
+        static_cast<offset_t>(num_items),
+        begin_bit,
+        end_bit,
+        is_overwrite_okay,
+        stream,
+        decomposer);
+    });
+  }
+  else
+  {
+    return ::cub::DeviceRadixSort::SortKeys(
+      d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, decomposer, stream);
+  }
 }
 
 /// Same contract as cub::DeviceRadixSort::SortPairs: sorts `num_items` key-value pairs of

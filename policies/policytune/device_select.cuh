@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // policytune::device_select_if and device_select_unique: cub::DeviceSelect::If and ::Unique with the
 // policies PolicyTune measured (policytune/tuning/select_if.cuh, select_unique.cuh), and CUB's own
-// for every type or architecture not tuned.
+// for every type or architecture not tuned. device_select_if takes first the hub
+// tune_algorithm(ALGORITHM select_if) rendered for the call's item type and predicate
+// (policytune/custom_hubs.cuh).
 #pragma once
 
 #include <cub/device/dispatch/dispatch_select_if.cuh>
@@ -12,6 +14,7 @@
 
 #include <cstddef>
 
+#include <policytune/custom_hubs.cuh>
 #include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/select_if.cuh>
 #include <policytune/tuning/select_unique.cuh>
@@ -97,7 +100,10 @@ cudaError_t dispatch_select(
 } // namespace detail
 
 /// Same contract as cub::DeviceSelect::If: copies the items of `d_in` for which `select_op` is true to
-/// `d_out`, in their order, and their number to `*d_num_selected_out`.
+/// `d_out`, in their order, and their number to `*d_num_selected_out`. A hub
+/// tune_algorithm(ALGORITHM select_if) rendered for this item type and predicate serves the call
+/// where one is included (policytune/custom_hubs.cuh); else PolicyTune's select hub, which is CUB's
+/// own policy for whatever it did not measure.
 template <class InputIteratorT, class OutputIteratorT, class NumSelectedIteratorT, class SelectOpT>
 cudaError_t device_select_if(
   void* d_temp_storage,
@@ -109,8 +115,17 @@ cudaError_t device_select_if(
   SelectOpT select_op,
   cudaStream_t stream = 0)
 {
-  return detail::dispatch_select<tuning::select_if::policy_hub>(
-    d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, ::cub::NullType{}, stream);
+  using input_t = typename detail::select_types<InputIteratorT, OutputIteratorT>::input_t;
+  if constexpr (detail::has_custom_hub<algorithms::select_if, input_t, SelectOpT>)
+  {
+    return detail::dispatch_select<custom_hub<algorithms::select_if, input_t, SelectOpT>::template hub>(
+      d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, ::cub::NullType{}, stream);
+  }
+  else
+  {
+    return detail::dispatch_select<tuning::select_if::policy_hub>(
+      d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, ::cub::NullType{}, stream);
+  }
 }
 
 /// Same contract as cub::DeviceSelect::Unique: copies the first item of every run of equal items
