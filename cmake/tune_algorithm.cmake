@@ -37,11 +37,11 @@ header-only policy hub that consumers include.
                  [SEARCH_ARGS <arg>...])   # extra `policytune search` options (-a, --budget, ...)
 
   tune_algorithm(<name>
-                 ALGORITHM reduce          # a stock algorithm, instead of BENCHMARK and TEMPLATE
+                 ALGORITHM reduce|exclusive_scan|reduce_by_key  # a stock algorithm, instead of BENCHMARK and TEMPLATE
                  HEADER <file>             # declares TYPE and OPERATOR, and policytune::verification<TYPE>
-                 TYPE <C++ type>           # your value type
+                 TYPE <C++ type>           # your value type (reduce_by_key: of the values; the keys are int32)
                  OPERATOR <C++ type>       # your operator (a default-constructible functor)
-                 [INIT <initializer>]      # the reduction's initial value, as TYPE{<initializer>}; default TYPE{}
+                 [INIT <initializer>]      # reduce, exclusive_scan: the initial value, as TYPE{<initializer>}; default TYPE{}
                  ...)                      # the other options as above; DISPATCH defaults to Elements{io}
 
 The search space is validated at configure time: a bad ``%RANGE%`` line fails the configure with its

@@ -9,12 +9,27 @@ include_guard(GLOBAL)
 
 # The algorithms there is a benchmark of (bench/custom/<algorithm>.cu.in), and per algorithm: what
 # its OPERATOR must be (policytune::custom::is_<kind> of policytune/custom_types.cuh, and in words),
-# and the rendered hub's template parameters, which the registering header passes through.
-set(POLICYTUNE_CUSTOM_ALGORITHMS reduce)
+# the rendered hub's template parameters, which the registering header passes through, and whether
+# it takes INIT (an algorithm without an initial value refuses one rather than ignore it).
+set(POLICYTUNE_CUSTOM_ALGORITHMS reduce exclusive_scan reduce_by_key)
 set(policytune_custom_reduce_operator_kind binary_operator)
 set(policytune_custom_reduce_operator_text "callable with two of the type, giving one")
 set(policytune_custom_reduce_hub_parameters "class AccumT, class OffsetT, class OpT, int Range")
 set(policytune_custom_reduce_hub_arguments "AccumT, OffsetT, OpT, Range")
+set(policytune_custom_reduce_takes_init YES)
+# cub::detail::scan::policy_hub's parameters; TYPE is the items' type and the accumulator's.
+set(policytune_custom_exclusive_scan_operator_kind binary_operator)
+set(policytune_custom_exclusive_scan_operator_text "callable with two of the type, giving one")
+set(policytune_custom_exclusive_scan_hub_parameters
+    "class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range")
+set(policytune_custom_exclusive_scan_hub_arguments "InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range")
+set(policytune_custom_exclusive_scan_takes_init YES)
+# cub::detail::reduce_by_key::policy_hub's parameters; TYPE is the values' type (the keys are the caller's).
+set(policytune_custom_reduce_by_key_operator_kind binary_operator)
+set(policytune_custom_reduce_by_key_operator_text "callable with two of the type, giving one")
+set(policytune_custom_reduce_by_key_hub_parameters "class ReductionOpT, class AccumT, class KeyT, int Range")
+set(policytune_custom_reduce_by_key_hub_arguments "ReductionOpT, AccumT, KeyT, Range")
+set(policytune_custom_reduce_by_key_takes_init NO)
 
 # policytune_detail_custom_label(<out> <type>): the type's name on the benchmark's T{ct} axis.
 function(policytune_detail_custom_label out type)
@@ -49,6 +64,9 @@ function(policytune_detail_custom_inputs benchmark_out templates_out search_argu
       policytune_detail_fail("${call}" "ALGORITHM ${algorithm} needs ${keyword}")
     endif()
   endforeach()
+  if(NOT init STREQUAL "" AND NOT policytune_custom_${algorithm}_takes_init)
+    policytune_detail_fail("${call}" "ALGORITHM ${algorithm} takes no INIT: drop it")
+  endif()
   get_filename_component(header "${header}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   if(NOT EXISTS "${header}" OR IS_DIRECTORY "${header}")
     policytune_detail_fail("${call}" "HEADER file ${header} does not exist")

@@ -13,12 +13,16 @@ namespace policytune
 namespace algorithms
 {
 struct reduce;
+struct exclusive_scan;
+struct reduce_by_key;
 } // namespace algorithms
 
 /// Specialised by the headers tune_algorithm(ALGORITHM) renders, with `registered` and the rendered
 /// hub as the member template `hub`, whose parameters are those of the algorithm's hub (reduce:
-/// `<class AccumT, class OffsetT, class OpT, int Range>`). Unspecialised: no tuning for this type
-/// and operator.
+/// `<class AccumT, class OffsetT, class OpT, int Range>`; exclusive_scan: `<class InputValueT, class
+/// OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range>`; reduce_by_key: `<class
+/// ReductionOpT, class AccumT, class KeyT, int Range>`). Unspecialised: no tuning for this type and
+/// operator.
 template <class Algorithm, class T, class Op>
 struct custom_hub
 {};
