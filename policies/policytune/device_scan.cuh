@@ -51,15 +51,22 @@ cudaError_t exclusive_scan_with_hub(
     return error;
   }
   return with_range<hubs_t::range_count>(range, [&](auto range_constant) {
-    using hub_t = Hub<input_t, output_t, AccumT, OffsetT, ScanOpT, decltype(range_constant)::value>;
-    using dispatch_t =
-      ::cub::DispatchScan<InputIteratorT, OutputIteratorT, ScanOpT, InitValueT, OffsetT, AccumT, ::cub::ForceInclusive::No, hub_t>;
+    using hub_t      = Hub<input_t, output_t, AccumT, OffsetT, ScanOpT, decltype(range_constant)::value>;
+    using dispatch_t = ::cub::DispatchScan<InputIteratorT,
+                                           OutputIteratorT,
+                                           ScanOpT,
+                                           InitValueT,
+                                           OffsetT,
+                                           AccumT,
+                                           ::cub::ForceInclusive::No,
+                                           hub_t>;
     return dispatch_t::Dispatch(d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init, num_items, stream);
   });
 }
 
 template <class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range>
-using scan_exclusive_sum_hub = tuning::scan_exclusive_sum::policy_hub<InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range>;
+using scan_exclusive_sum_hub =
+  tuning::scan_exclusive_sum::policy_hub<InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range>;
 } // namespace detail
 
 /// Same contract as cub::DeviceScan::ExclusiveSum: `d_out[i]` is the sum of `d_in[0..i)`, and 0
