@@ -37,12 +37,16 @@ header-only policy hub that consumers include.
                  [SEARCH_ARGS <arg>...])   # extra `policytune search` options (-a, --budget, ...)
 
   tune_algorithm(<name>
-                 ALGORITHM reduce|radix_sort|select_if  # a stock algorithm, instead of BENCHMARK and TEMPLATE
+                 ALGORITHM <algorithm>     # reduce, exclusive_scan, reduce_by_key, radix_sort or select_if,
+                                           # a stock algorithm, instead of BENCHMARK and TEMPLATE
                  HEADER <file>             # declares TYPE and OPERATOR, and policytune::verification<TYPE>
-                 TYPE <C++ type>           # your value type (radix_sort: your key type)
-                 OPERATOR <C++ type>       # your operator (a default-constructible functor): reduce's
-                                           # binary operator, radix_sort's decomposer, select_if's predicate
-                 [INIT <initializer>]      # reduce only: the initial value, as TYPE{<initializer>}; default TYPE{}
+                 TYPE <C++ type>           # your value type (reduce_by_key: of the values, the keys are int32;
+                                           # radix_sort: your key type)
+                 OPERATOR <C++ type>       # your operator (a default-constructible functor): a binary operator
+                                           # (reduce, exclusive_scan, reduce_by_key), radix_sort's decomposer,
+                                           # select_if's predicate
+                 [INIT <initializer>]      # reduce, exclusive_scan: the initial value, as TYPE{<initializer>};
+                                           # default TYPE{}
                  ...)                      # the other options as above; DISPATCH defaults to Elements{io}
 
 The search space is validated at configure time: a bad ``%RANGE%`` line fails the configure with its

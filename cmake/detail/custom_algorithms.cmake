@@ -9,29 +9,47 @@ include_guard(GLOBAL)
 
 # The algorithms there is a benchmark of (bench/custom/<algorithm>.cu.in), and per algorithm: what
 # its OPERATOR must be (policytune::custom::is_<kind> of policytune/custom_types.cuh, and in words),
-# and the rendered hub's template parameters, which the registering header passes through.
-set(POLICYTUNE_CUSTOM_ALGORITHMS reduce radix_sort select_if)
+# the rendered hub's template parameters, which the registering header passes through, and whether
+# it takes INIT (an algorithm without an initial value refuses one rather than ignore it).
+set(POLICYTUNE_CUSTOM_ALGORITHMS reduce exclusive_scan reduce_by_key radix_sort select_if)
+# reduce: the items of the type combined by OPERATOR from INIT (cub::DeviceReduce::Reduce).
 set(policytune_custom_reduce_operator_kind binary_operator)
 set(policytune_custom_reduce_operator_text "callable with two of the type, giving one")
 set(policytune_custom_reduce_hub_parameters "class AccumT, class OffsetT, class OpT, int Range")
 set(policytune_custom_reduce_hub_arguments "AccumT, OffsetT, OpT, Range")
+set(policytune_custom_reduce_takes_init YES)
 # Algorithms whose public API takes a tuning environment from CCCL 3.5 have a selector template too
 # (templates/custom/<algorithm>_selector.mustache.in), rendered beside the hub with these parameters.
 set(policytune_custom_reduce_selector_parameters "class AccumT, class OffsetT, class OpT, int Range")
 set(policytune_custom_reduce_selector_arguments "AccumT, OffsetT, OpT, Range")
-set(policytune_custom_reduce_takes_init ON)  # the other algorithms have no initial value: INIT is refused
+# exclusive_scan: cub::detail::scan::policy_hub's parameters; TYPE is the items' type and the accumulator's.
+set(policytune_custom_exclusive_scan_operator_kind binary_operator)
+set(policytune_custom_exclusive_scan_operator_text "callable with two of the type, giving one")
+set(policytune_custom_exclusive_scan_hub_parameters
+    "class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range")
+set(policytune_custom_exclusive_scan_hub_arguments "InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range")
+set(policytune_custom_exclusive_scan_takes_init YES)
+# reduce_by_key: cub::detail::reduce_by_key::policy_hub's parameters; TYPE is the values' type (the
+# keys are the caller's).
+set(policytune_custom_reduce_by_key_operator_kind binary_operator)
+set(policytune_custom_reduce_by_key_operator_text "callable with two of the type, giving one")
+set(policytune_custom_reduce_by_key_hub_parameters "class ReductionOpT, class AccumT, class KeyT, int Range")
+set(policytune_custom_reduce_by_key_hub_arguments "ReductionOpT, AccumT, KeyT, Range")
+set(policytune_custom_reduce_by_key_takes_init NO)
 # radix_sort: keys of the type sorted through OPERATOR, a decomposer (CUB's SortKeys(..., decomposer)).
 set(policytune_custom_radix_sort_operator_kind decomposer)
 set(policytune_custom_radix_sort_operator_text
     "a decomposer (callable with a reference to the type, giving a cuda::std::tuple of references to its arithmetic members)")
 set(policytune_custom_radix_sort_hub_parameters "class KeyT, class ValueT, class OffsetT, int Range")
 set(policytune_custom_radix_sort_hub_arguments "KeyT, ValueT, OffsetT, Range")
+set(policytune_custom_radix_sort_takes_init NO)
 # select_if: the items of the type for which OPERATOR, a predicate, is true (cub::DeviceSelect::If).
 set(policytune_custom_select_if_operator_kind predicate)
 set(policytune_custom_select_if_operator_text "a predicate (callable with a const reference to the type, giving a bool)")
 set(policytune_custom_select_if_hub_parameters
     "class InputT, class FlagT, class OffsetT, bool DistinctPartitions, ::cub::SelectImpl Impl, int Range")
 set(policytune_custom_select_if_hub_arguments "InputT, FlagT, OffsetT, DistinctPartitions, Impl, Range")
+set(policytune_custom_select_if_takes_init NO)
 
 # policytune_detail_custom_label(<out> <type>): the type's name on the benchmark's T{ct} axis.
 function(policytune_detail_custom_label out type)

@@ -13,13 +13,17 @@ namespace policytune
 namespace algorithms
 {
 struct reduce;
+struct exclusive_scan;
+struct reduce_by_key;
 struct radix_sort; // keys sorted through a decomposer: custom_hub<radix_sort, KeyT, DecomposerT>
 struct select_if; // custom_hub<select_if, item type, predicate>
 } // namespace algorithms
 
 /// Specialised by the headers tune_algorithm(ALGORITHM) renders, with `registered` and the rendered
 /// hub as the member template `hub`, whose parameters are those of the algorithm's hub (reduce:
-/// `<class AccumT, class OffsetT, class OpT, int Range>`; radix_sort: `<class KeyT, class ValueT,
+/// `<class AccumT, class OffsetT, class OpT, int Range>`; exclusive_scan: `<class InputValueT, class
+/// OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range>`; reduce_by_key: `<class
+/// ReductionOpT, class AccumT, class KeyT, int Range>`; radix_sort: `<class KeyT, class ValueT,
 /// class OffsetT, int Range>`; select_if: `<class InputT, class FlagT, class OffsetT, bool
 /// DistinctPartitions, ::cub::SelectImpl Impl, int Range>`). Unspecialised: no tuning for this type
 /// and operator.

@@ -4,8 +4,9 @@
 // policytune::device_reduce: cub::DeviceReduce::Reduce with the hub tune_algorithm(ALGORITHM reduce)
 // rendered for the call's type and operator (policytune/custom_hubs.cuh), the sum's for plus, CUB's
 // own otherwise.
-// policytune::device_reduce_by_key: cub::DeviceReduce::ReduceByKey likewise
-// (policytune/tuning/reduce_by_key.cuh).
+// policytune::device_reduce_by_key: cub::DeviceReduce::ReduceByKey with the hub
+// tune_algorithm(ALGORITHM reduce_by_key) rendered for the call's value type and operator, else
+// PolicyTune's (policytune/tuning/reduce_by_key.cuh).
 // From CCCL 3.5, whose DeviceReduce takes a tuning environment, an overload without temporary
 // storage passes the same winners as a policy selector (policytune/tuning/reduce_sum_selector.cuh)
 // through cuda::execution::tune to CUB's public API.
@@ -22,6 +23,7 @@
 
 #include <policytune/custom_hubs.cuh>
 #include <policytune/detail/range_dispatch.cuh>
+#include <policytune/detail/sum_operator.cuh>
 #include <policytune/tuning/reduce_by_key.cuh>
 #include <policytune/tuning/reduce_sum.cuh>
 
@@ -84,11 +86,6 @@ cudaError_t reduce_with_hub(
 
 template <class AccumT, class OffsetT, class OpT, int Range>
 using reduce_sum_hub = tuning::reduce_sum::policy_hub<AccumT, OffsetT, OpT, Range>;
-
-/// Whether `OpT` is the sum reduce.sum was measured with.
-template <class OpT, class AccumT>
-inline constexpr bool is_sum_v =
-  ::cuda::std::is_same_v<OpT, ::cuda::std::plus<>> || ::cuda::std::is_same_v<OpT, ::cuda::std::plus<AccumT>>;
 } // namespace detail
 
 /// Same contract as cub::DeviceReduce::Sum: call once with `d_temp_storage == nullptr` for the
@@ -239,9 +236,77 @@ cudaError_t device_reduce(
   }
 }
 #endif
+namespace detail
+{
+/// cub::DispatchReduceByKey with the hub `Hub<ReductionOpT, AccumT, KeyT, Range>` of the range
+/// `num_items` falls in (Range 0 where the hub has no size dispatch).
+template <template <class, class, class, int> class Hub,
+          class KeyT,
+          class AccumT,
+          class OffsetT,
+          class KeysInputIteratorT,
+          class UniqueOutputIteratorT,
+          class ValuesInputIteratorT,
+          class AggregatesOutputIteratorT,
+          class NumRunsOutputIteratorT,
+          class EqualityOpT,
+          class ReductionOpT>
+cudaError_t reduce_by_key_with_hub(
+  void* d_temp_storage,
+  std::size_t& temp_storage_bytes,
+  KeysInputIteratorT d_keys_in,
+  UniqueOutputIteratorT d_unique_out,
+  ValuesInputIteratorT d_values_in,
+  AggregatesOutputIteratorT d_aggregates_out,
+  NumRunsOutputIteratorT d_num_runs_out,
+  EqualityOpT equality_op,
+  ReductionOpT reduction_op,
+  OffsetT num_items,
+  cudaStream_t stream)
+{
+  using hubs_t = Hub<ReductionOpT, AccumT, KeyT, 0>;
+  int range    = 0;
+  if (const cudaError_t error = select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+    using hub_t      = Hub<ReductionOpT, AccumT, KeyT, decltype(range_constant)::value>;
+    using dispatch_t = ::cub::DispatchReduceByKey<KeysInputIteratorT,
+                                                  UniqueOutputIteratorT,
+                                                  ValuesInputIteratorT,
+                                                  AggregatesOutputIteratorT,
+                                                  NumRunsOutputIteratorT,
+                                                  EqualityOpT,
+                                                  ReductionOpT,
+                                                  OffsetT,
+                                                  AccumT,
+                                                  hub_t>;
+    return dispatch_t::Dispatch(
+      d_temp_storage,
+      temp_storage_bytes,
+      d_keys_in,
+      d_unique_out,
+      d_values_in,
+      d_aggregates_out,
+      d_num_runs_out,
+      equality_op,
+      reduction_op,
+      num_items,
+      stream);
+  });
+}
+
+template <class ReductionOpT, class AccumT, class KeyT, int Range>
+using reduce_by_key_hub = tuning::reduce_by_key::policy_hub<ReductionOpT, AccumT, KeyT, Range>;
+} // namespace detail
+
 /// Same contract as cub::DeviceReduce::ReduceByKey: for every run of equal keys (operator==) of
 /// `d_keys_in`, its first key goes to `d_unique_out` and the `reduction_op` reduction of its values to
-/// `d_aggregates_out`; `*d_num_runs_out` receives the number of runs.
+/// `d_aggregates_out`; `*d_num_runs_out` receives the number of runs. A hub
+/// tune_algorithm(ALGORITHM reduce_by_key) rendered for this value accumulator type and operator serves
+/// the call where one is included (policytune/custom_hubs.cuh); otherwise PolicyTune's reduce_by_key
+/// hub (tuned for sums, CUB's policies for everything else).
 template <class KeysInputIteratorT,
           class UniqueOutputIteratorT,
           class ValuesInputIteratorT,
@@ -267,25 +332,10 @@ cudaError_t device_reduce_by_key(
   using value_t       = ::cub::detail::it_value_t<ValuesInputIteratorT>;
   using accum_t       = ::cuda::std::__accumulator_t<ReductionOpT, value_t, value_t>;
   using key_t = ::cub::detail::non_void_value_t<UniqueOutputIteratorT, ::cub::detail::it_value_t<KeysInputIteratorT>>;
-  using hubs_t = tuning::reduce_by_key::policy_hub<ReductionOpT, accum_t, key_t>;
-  int range    = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
+  if constexpr (detail::has_custom_hub<algorithms::reduce_by_key, accum_t, ReductionOpT>)
   {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
-    using hub_t = tuning::reduce_by_key::policy_hub<ReductionOpT, accum_t, key_t, decltype(range_constant)::value>;
-    using dispatch_t = ::cub::DispatchReduceByKey<KeysInputIteratorT,
-                                                  UniqueOutputIteratorT,
-                                                  ValuesInputIteratorT,
-                                                  AggregatesOutputIteratorT,
-                                                  NumRunsOutputIteratorT,
-                                                  equality_op_t,
-                                                  ReductionOpT,
-                                                  offset_t,
-                                                  accum_t,
-                                                  hub_t>;
-    return dispatch_t::Dispatch(
+    using custom_t = custom_hub<algorithms::reduce_by_key, accum_t, ReductionOpT>;
+    return detail::reduce_by_key_with_hub<custom_t::template hub, key_t, accum_t>(
       d_temp_storage,
       temp_storage_bytes,
       d_keys_in,
@@ -297,7 +347,22 @@ cudaError_t device_reduce_by_key(
       reduction_op,
       static_cast<offset_t>(num_items),
       stream);
-  });
+  }
+  else
+  {
+    return detail::reduce_by_key_with_hub<detail::reduce_by_key_hub, key_t, accum_t>(
+      d_temp_storage,
+      temp_storage_bytes,
+      d_keys_in,
+      d_unique_out,
+      d_values_in,
+      d_aggregates_out,
+      d_num_runs_out,
+      equality_op_t{},
+      reduction_op,
+      static_cast<offset_t>(num_items),
+      stream);
+  }
 }
 
 } // namespace policytune

@@ -3,6 +3,7 @@
 // for the shipped API and for generated hubs. CUB_VERSION is 300001 for 3.0.1, 300500 for 3.5.0.
 #pragma once
 
+#include <cub/agent/agent_reduce_by_key.cuh>
 #include <cub/detail/choose_offset.cuh>
 #include <cub/device/dispatch/tuning/tuning_radix_sort.cuh>
 #include <cub/version.cuh>
@@ -60,4 +61,29 @@ inline constexpr int histogram_pdl_max_bins<
   Policy,
   ::cuda::std::void_t<decltype(Policy::pdl_trigger_next_launch_in_init_kernel_max_bin_count)>> =
   Policy::pdl_trigger_next_launch_in_init_kernel_max_bin_count;
+} // namespace policytune::cccl
+
+namespace policytune::cccl
+{
+// cub::AgentReduceByKeyPolicy up to 3.4; from 3.5 that name is deprecated (for the tuning API) and
+// the same template is cub::detail::agent_reduce_by_key_policy, which a hub spells without warnings.
+#if CUB_VERSION >= 300500
+template <int BlockThreads,
+          int ItemsPerThread,
+          ::cub::BlockLoadAlgorithm LoadAlgorithm,
+          ::cub::CacheLoadModifier LoadModifier,
+          ::cub::BlockScanAlgorithm ScanAlgorithm,
+          class DelayConstructorT>
+using agent_reduce_by_key_policy = ::cub::detail::
+  agent_reduce_by_key_policy<BlockThreads, ItemsPerThread, LoadAlgorithm, LoadModifier, ScanAlgorithm, DelayConstructorT>;
+#else
+template <int BlockThreads,
+          int ItemsPerThread,
+          ::cub::BlockLoadAlgorithm LoadAlgorithm,
+          ::cub::CacheLoadModifier LoadModifier,
+          ::cub::BlockScanAlgorithm ScanAlgorithm,
+          class DelayConstructorT>
+using agent_reduce_by_key_policy =
+  ::cub::AgentReduceByKeyPolicy<BlockThreads, ItemsPerThread, LoadAlgorithm, LoadModifier, ScanAlgorithm, DelayConstructorT>;
+#endif
 } // namespace policytune::cccl

@@ -3,16 +3,18 @@
 // the host (cub::ChainedPolicy::Invoke picks a link for a PTX version), and that the hub is
 // registered for exactly its type and predicate. The hub was rendered in test mode by
 // tune_algorithm(vec3_above ALGORITHM select_if TYPE geometry::vec3 OPERATOR geometry::above_plane).
+#pragma once
+
+#include "selection_support.cuh"
+
 #include <cub/device/dispatch/tuning/tuning_select_if.cuh>
 
 #include <cstdint>
-#include <cstdio>
-#include <vector>
 
 #include "vec3_above.cuh"
 #include <policytune/device_select.cuh>
 
-namespace
+namespace select_if_check
 {
 using policytune::algorithms::select_if;
 using policytune::detail::has_custom_hub;
@@ -31,23 +33,21 @@ static_assert(!has_custom_hub<select_if, geometry::vec3, below_plane>);
 static_assert(!has_custom_hub<select_if, float, geometry::above_plane>);
 static_assert(!has_custom_hub<policytune::algorithms::reduce, geometry::vec3, geometry::above_plane>);
 
-using Knobs = std::vector<long long>;
-struct Selected
+using custom_selection::expect;
+using custom_selection::Knobs;
+struct knobs_of
 {
-  Knobs knobs;
   template <class Policy>
-  cudaError_t Invoke()
+  static Knobs of()
   {
     using p = typename Policy::SelectIfPolicyT;
-    knobs   = {p::BLOCK_THREADS, p::ITEMS_PER_THREAD, p::LOAD_ALGORITHM, p::LOAD_MODIFIER};
-    return cudaSuccess;
+    return Knobs{p::BLOCK_THREADS, p::ITEMS_PER_THREAD, p::LOAD_ALGORITHM, p::LOAD_MODIFIER};
   }
 };
 template <class Hub>
 Knobs select(int ptx_version)
 {
-  Selected selected;
-  return Hub::MaxPolicy::Invoke(ptx_version, selected) == cudaSuccess ? selected.knobs : Knobs{};
+  return custom_selection::select<Hub, knobs_of>(ptx_version);
 }
 
 // The API's paths, compiled (run on a GPU by the example): the registered hub, and PolicyTune's
@@ -65,17 +65,7 @@ Knobs select(int ptx_version)
   return error;
 }
 
-int failed = 0;
-void expect(const char* what, int ptx, const Knobs& got, const Knobs& want)
-{
-  const bool ok = !got.empty() && got == want;
-  failed += ok ? 0 : 1;
-  std::printf("%s: %s at %d (%lld threads, %lld items)\n", ok ? "ok" : "FAILED", what, ptx,
-              got.empty() ? -1 : got[0], got.empty() ? -1 : got[1]);
-}
-} // namespace
-
-int main()
+void run()
 {
   using registered = policytune::custom_hub<select_if, geometry::vec3, geometry::above_plane>;
   using vec3       = geometry::vec3;
@@ -88,16 +78,8 @@ int main()
   const Knobs test{352, 13, cub::BLOCK_LOAD_WARP_TRANSPOSE, cub::LOAD_CA};
   using tuned_hub = registered::hub<vec3, null, offset_t, distinct, impl, 0>;
   using cub_hub   = cub::detail::select::policy_hub<vec3, null, offset_t, distinct, impl>;
-  for (int ptx : {800, 900})
-  {
-    expect("vec3: the test variant", ptx, select<tuned_hub>(ptx), test);
-  }
+  expect("vec3: the test variant", 900, select<tuned_hub>(900), test);
   expect("vec3 below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
-  if (test == select<cub_hub>(900))
-  {
-    std::printf("FAILED: the test variant is CUB's own policy: the check cannot tell them apart\n");
-    ++failed;
-  }
-  std::printf("%s\n", failed == 0 ? "all selections as expected" : "selections differ");
-  return failed == 0 ? 0 : 1;
+  custom_selection::expect_differs("the select_if test variant", test, select<cub_hub>(900));
 }
+} // namespace select_if_check

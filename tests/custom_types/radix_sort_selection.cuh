@@ -3,18 +3,20 @@
 // decomposer, checked on the host (cub::ChainedPolicy::Invoke picks a link for a PTX version), and
 // that the hub is registered for exactly its key type and decomposer. The hub was rendered in test
 // mode by tune_algorithm(entry_sort ALGORITHM radix_sort TYPE ranking::entry OPERATOR ranking::entry_decomposer).
+#pragma once
+
+#include "selection_support.cuh"
+
 #include <cub/device/dispatch/tuning/tuning_radix_sort.cuh>
 
 #include <cuda/std/tuple>
 
-#include <cstdio>
-#include <vector>
 
 #include "entry_sort.cuh"
 #include <policytune/detail/cccl_compat.cuh>
 #include <policytune/device_radix_sort.cuh>
 
-namespace
+namespace radix_sort_check
 {
 using policytune::algorithms::radix_sort;
 using policytune::detail::has_custom_hub;
@@ -34,23 +36,21 @@ static_assert(!has_custom_hub<radix_sort, ranking::entry, by_id>);
 static_assert(!has_custom_hub<radix_sort, float, ranking::entry_decomposer>);
 static_assert(!has_custom_hub<policytune::algorithms::reduce, ranking::entry, ranking::entry_decomposer>);
 
-using Knobs = std::vector<long long>;
-struct Selected
+using custom_selection::expect;
+using custom_selection::Knobs;
+struct knobs_of
 {
-  Knobs knobs;
   template <class Policy>
-  cudaError_t Invoke()
+  static Knobs of()
   {
     using p = typename Policy::OnesweepPolicy;
-    knobs   = {Policy::ONESWEEP, p::BLOCK_THREADS, p::ITEMS_PER_THREAD, p::RADIX_BITS};
-    return cudaSuccess;
+    return Knobs{Policy::ONESWEEP, p::BLOCK_THREADS, p::ITEMS_PER_THREAD, p::RADIX_BITS};
   }
 };
 template <class Hub>
 Knobs select(int ptx_version)
 {
-  Selected selected;
-  return Hub::MaxPolicy::Invoke(ptx_version, selected) == cudaSuccess ? selected.knobs : Knobs{};
+  return custom_selection::select<Hub, knobs_of>(ptx_version);
 }
 
 // The API's two paths, compiled (run on a GPU by the example): the registered hub, CUB's own call
@@ -73,17 +73,7 @@ Knobs select(int ptx_version)
   return error;
 }
 
-int failed = 0;
-void expect(const char* what, int ptx, const Knobs& got, const Knobs& want)
-{
-  const bool ok = !got.empty() && got == want;
-  failed += ok ? 0 : 1;
-  std::printf("%s: %s at %d (%lld threads, %lld items, %lld bits)\n", ok ? "ok" : "FAILED", what, ptx,
-              got.empty() ? -1 : got[1], got.empty() ? -1 : got[2], got.empty() ? -1 : got[3]);
-}
-} // namespace
-
-int main()
+void run()
 {
   using registered = policytune::custom_hub<radix_sort, ranking::entry, ranking::entry_decomposer>;
   using entry      = ranking::entry;
@@ -92,20 +82,12 @@ int main()
   const Knobs test{true, 256, 12, 8};
   using tuned_hub = registered::hub<entry, null, unsigned, 0>;
   using cub_hub   = policytune::cccl::radix_sort_policy_hub<entry, null, unsigned>;
-  for (int ptx : {800, 900})
-  {
-    expect("entry keys with 32-bit offsets: the test variant", ptx, select<tuned_hub>(ptx), test);
-  }
+  expect("entry keys with 32-bit offsets: the test variant", 900, select<tuned_hub>(900), test);
   expect("entry keys below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
   // Key-value sorts keep CUB's onesweep policy (the template tunes keys-only sorts).
   using pairs_hub = registered::hub<entry, int, unsigned, 0>;
   expect("entry keys with values: CUB's", 900, select<pairs_hub>(900),
          select<policytune::cccl::radix_sort_policy_hub<entry, int, unsigned>>(900));
-  if (test == select<cub_hub>(900))
-  {
-    std::printf("FAILED: the test variant is CUB's own policy: the check cannot tell them apart\n");
-    ++failed;
-  }
-  std::printf("%s\n", failed == 0 ? "all selections as expected" : "selections differ");
-  return failed == 0 ? 0 : 1;
+  custom_selection::expect_differs("the radix_sort test variant", test, select<cub_hub>(900));
 }
+} // namespace radix_sort_check

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// PolicyTune benchmark harness: a variant's output of a user's own type compared with the library's,
+// element by element, with the user's policytune::verification<T>::same (bench/custom/*.cu.in).
+// Host-only C++.
+#pragma once
+
+#include <policytune/custom_types.cuh>
+
+#include <cstddef>
+#include <string>
+
+namespace policytune::bench
+{
+/// Empty when every one of the `count` items of `actual` is the same as that of `expected` by
+/// verification<T>::same, else which element of `what` differs first and how many differ. No
+/// values in the text: a user's type need not print.
+template <class T>
+std::string first_custom_difference(const std::string& what, const T* actual, const T* expected, std::size_t count)
+{
+  std::size_t differ = 0;
+  std::size_t first  = 0;
+  for (std::size_t i = 0; i < count; ++i)
+  {
+    if (!::policytune::verification<T>::same(expected[i], actual[i]))
+    {
+      first = differ == 0 ? i : first;
+      ++differ;
+    }
+  }
+  if (differ == 0)
+  {
+    return {};
+  }
+  return what + " element " + std::to_string(first) + " differs (" + std::to_string(differ) + " of "
+       + std::to_string(count) + " differ)";
+}
+} // namespace policytune::bench
