@@ -6,6 +6,16 @@
 // API call is compiled here.
 #include <cstdio>
 
+// Every registration first: a check that asks whether another algorithm's hub is registered for a
+// type names custom_hub<...> for it, which must come after the specialisation (as a user's call
+// must come after the header that registers the hub).
+#include "entry_sort.cuh"
+#include "float_absolute_max.cuh"
+#include "vec3_above.cuh"
+#include "vec3_by_key.cuh"
+#include "vec3_scan.cuh"
+#include "vec3_sum.cuh"
+
 #include "exclusive_scan_selection.cuh"
 #include "radix_sort_selection.cuh"
 #include "reduce_by_key_selection.cuh"

@@ -33,7 +33,7 @@ static_assert(has_custom_hub<exclusive_scan, geometry::vec3, geometry::vec3_plus
 static_assert(!has_custom_hub<exclusive_scan, geometry::vec3, vec3_times>);
 static_assert(!has_custom_hub<exclusive_scan, float, geometry::vec3_plus>);
 static_assert(!has_custom_hub<exclusive_scan, float, ::cuda::std::plus<>>);
-static_assert(!has_custom_hub<policytune::algorithms::reduce, geometry::vec3, geometry::vec3_plus>);
+static_assert(!has_custom_hub<policytune::algorithms::select_if, geometry::vec3, geometry::vec3_plus>);
 
 using custom_selection::expect;
 using custom_selection::Knobs;

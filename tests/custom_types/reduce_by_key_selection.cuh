@@ -34,7 +34,7 @@ static_assert(has_custom_hub<reduce_by_key, geometry::vec3, geometry::vec3_plus>
 static_assert(!has_custom_hub<reduce_by_key, geometry::vec3, vec3_times>);
 static_assert(!has_custom_hub<reduce_by_key, float, geometry::vec3_plus>);
 static_assert(!has_custom_hub<reduce_by_key, float, ::cuda::std::plus<>>);
-static_assert(!has_custom_hub<policytune::algorithms::exclusive_scan, geometry::vec3, geometry::vec3_plus>);
+static_assert(!has_custom_hub<policytune::algorithms::radix_sort, geometry::vec3, geometry::vec3_plus>);
 
 using custom_selection::expect;
 using custom_selection::Knobs;
