@@ -4,10 +4,15 @@
 // Host-only C++.
 #pragma once
 
-#include <policytune/custom_types.cuh>
-
 #include <cstddef>
 #include <string>
+
+namespace policytune
+{
+// Declared as in policytune/custom_types.cuh, which needs CCCL's headers: this one does not.
+template <class T>
+struct verification;
+} // namespace policytune
 
 namespace policytune::bench
 {
