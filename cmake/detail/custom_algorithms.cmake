@@ -4,8 +4,8 @@ include_guard(GLOBAL)
 # a stock algorithm tuned for the user's own type and operator, with no benchmark written by hand.
 # PolicyTune's benchmark and template of the algorithm (bench/custom/<algorithm>.cu.in,
 # templates/custom/<algorithm>.mustache.in) are instantiated for the call in the binary directory
-# (policytune-custom/bench/<algorithm>/<name>.*), and the header the call renders registers the hub for that type and operator
-# (policytune/custom_hubs.cuh), so that policytune::device_<algorithm> finds it.
+# (policytune-custom/bench/<algorithm>/<name>.*), and the header the call renders registers the hub
+# for that type and operator (policytune/custom_hubs.cuh), so that the API's call finds it.
 
 # The algorithms there is a benchmark of (bench/custom/<algorithm>.cu.in), and per algorithm: what
 # its OPERATOR must be (policytune::custom::is_<kind> of policytune/custom_types.cuh, and in words),
@@ -70,12 +70,13 @@ function(policytune_detail_custom_spelling out name)
   set(${out} "${name}" PARENT_SCOPE)
 endfunction()
 
-# policytune_detail_custom_inputs(<benchmark out> <templates out> <search arguments out> <call> <name> <algorithm> <header> <type>
-#                                 <operator> <init> <given benchmark> <given templates>)
+# policytune_detail_custom_inputs(<benchmark out> <templates out> <search arguments out> <call> <name>
+#                                 <algorithm> <header> <type> <operator> <init> <given benchmark>
+#                                 <given templates>)
 # Checks the call, instantiates the benchmark and the template, and compiles the header's check;
 # the search's extra arguments come back too.
-function(policytune_detail_custom_inputs benchmark_out templates_out search_arguments_out call name algorithm header type operator init
-         given_benchmark given_templates)
+function(policytune_detail_custom_inputs benchmark_out templates_out search_arguments_out call name algorithm header
+         type operator init given_benchmark given_templates)
   if(NOT algorithm IN_LIST POLICYTUNE_CUSTOM_ALGORITHMS)
     list(JOIN POLICYTUNE_CUSTOM_ALGORITHMS ", " known)
     policytune_detail_fail("${call}" "ALGORITHM must be one of ${known}, not '${algorithm}'")
@@ -124,7 +125,6 @@ function(policytune_detail_custom_inputs benchmark_out templates_out search_argu
   set(benchmark "${directory}/${name}.cu")
   set(POLICYTUNE_CUSTOM_BENCHMARK "${algorithm}.${name}")
   configure_file("${PolicyTune_BENCHMARK_DIR}/custom/${algorithm}.cu.in" "${benchmark}" @ONLY)
-
   configure_file("${PolicyTune_TEMPLATE_DIR}/custom/${algorithm}.mustache.in" "${directory}/${name}.mustache" @ONLY)
   policytune_detail_custom_selector_template(selector_source "${algorithm}")
   if(selector_source)
