@@ -36,12 +36,7 @@ cudaError_t device_histogram_even(
   using sample_t              = ::cub::detail::it_value_t<SampleIteratorT>;
   constexpr bool is_even      = true;  // as cub::DeviceHistogram::HistogramEven's hub on every release
   using hubs_t                = tuning::histogram_even::policy_hub<sample_t, CounterT, 1, 1, is_even>;
-  int range                   = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_samples, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_samples, [&](auto range_constant) {
     using hub_t = tuning::histogram_even::policy_hub<sample_t, CounterT, 1, 1, is_even, decltype(range_constant)::value>;
     // As CUB: 64-bit sample counts whose bytes fit an int are dispatched with int offsets.
     const auto dispatch = [&](auto offset) {

@@ -30,12 +30,7 @@ cudaError_t device_merge_sort_keys(
   using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
   using key_t    = ::cub::detail::it_value_t<KeyIteratorT>;
   using hubs_t   = tuning::merge_sort_keys::policy_hub<key_t>;
-  int range      = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t      = tuning::merge_sort_keys::policy_hub<key_t, decltype(range_constant)::value>;
     using dispatch_t = ::cub::
       DispatchMergeSort<KeyIteratorT, ::cub::NullType*, KeyIteratorT, ::cub::NullType*, offset_t, CompareOpT, hub_t>;

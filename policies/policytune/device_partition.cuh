@@ -52,12 +52,7 @@ cudaError_t device_partition_three_way(
   {
     return error;
   }
-  int range = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t = tuning::partition_three_way::policy_hub<input_t, hub_offset_t, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DispatchThreeWayPartitionIf<InputIteratorT,
                                                           FirstOutputIteratorT,

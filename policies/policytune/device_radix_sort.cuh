@@ -45,12 +45,7 @@ cudaError_t device_radix_sort_keys(
   ::cub::DoubleBuffer<KeyT> d_keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
   ::cub::DoubleBuffer<::cub::NullType> d_values;
   // Where a size dispatch was measured, the hub of the range num_items falls in.
-  int range = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t = tuning::radix_sort_keys::policy_hub<KeyT, ::cub::NullType, offset_t, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DispatchRadixSort<::cub::SortOrder::Ascending,
                                                 KeyT,
@@ -102,12 +97,7 @@ cudaError_t device_radix_sort_keys(
     constexpr bool is_overwrite_okay = false;
     ::cub::DoubleBuffer<KeyT> d_keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     ::cub::DoubleBuffer<::cub::NullType> d_values;
-    int range = 0;
-    if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-    {
-      return error;
-    }
-    return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+    return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
       using hub_t = typename custom_t::template hub<KeyT, ::cub::NullType, offset_t, decltype(range_constant)::value>;
       using dispatch_t =
         ::cub::DispatchRadixSort<::cub::SortOrder::Ascending, KeyT, ::cub::NullType, offset_t, DecomposerT, hub_t>;
@@ -154,12 +144,7 @@ cudaError_t device_radix_sort_pairs(
   constexpr bool is_overwrite_okay = false;
   ::cub::DoubleBuffer<KeyT> d_keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
   ::cub::DoubleBuffer<ValueT> d_values(const_cast<ValueT*>(d_values_in), d_values_out);
-  int range = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t = tuning::radix_sort_pairs::policy_hub<KeyT, ValueT, offset_t, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DispatchRadixSort<::cub::SortOrder::Ascending,
                                                 KeyT,

@@ -71,12 +71,7 @@ cudaError_t reduce_with_hub(
   cudaStream_t stream)
 {
   using hubs_t = Hub<AccumT, OffsetT, OpT, 0>;
-  int range    = 0;
-  if (const cudaError_t error = select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t      = Hub<AccumT, OffsetT, OpT, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DispatchReduce<InputIteratorT, OutputIteratorT, OffsetT, OpT, InitT, AccumT,
                                              ::cuda::std::identity, hub_t>;
@@ -163,12 +158,7 @@ cudaError_t device_reduce_sum(InputIteratorT d_in, OutputIteratorT d_out, NumIte
   using op_t        = typename types_t::op_t;
   using accum_t     = typename types_t::accum_t;
   using selectors_t = tuning::reduce_sum_selector::policy_selector<accum_t, offset_t, op_t>;
-  int range         = 0;
-  if (const cudaError_t error = detail::select_range<selectors_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<selectors_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
     using selector_t = tuning::reduce_sum_selector::policy_selector<accum_t, offset_t, op_t, decltype(range_constant)::value>;
     const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
     return ::cub::DeviceReduce::Sum(d_in, d_out, num_items, env);
@@ -191,12 +181,7 @@ cudaError_t reduce_with_selector(
   InputIteratorT d_in, OutputIteratorT d_out, NumItemsT num_items, OpT op, InitT init, cudaStream_t stream)
 {
   using selectors_t = Selector<AccumT, OffsetT, OpT, 0>;
-  int range         = 0;
-  if (const cudaError_t error = select_range<selectors_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return with_range<selectors_t::range_count>(range, [&](auto range_constant) {
+  return with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
     using selector_t = Selector<AccumT, OffsetT, OpT, decltype(range_constant)::value>;
     const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
     return ::cub::DeviceReduce::Reduce(d_in, d_out, num_items, op, init, env);
@@ -265,12 +250,7 @@ cudaError_t reduce_by_key_with_hub(
   cudaStream_t stream)
 {
   using hubs_t = Hub<ReductionOpT, AccumT, KeyT, 0>;
-  int range    = 0;
-  if (const cudaError_t error = select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t      = Hub<ReductionOpT, AccumT, KeyT, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DispatchReduceByKey<KeysInputIteratorT,
                                                   UniqueOutputIteratorT,

@@ -51,12 +51,7 @@ cudaError_t device_run_length_encode(
   using accum_t        = ::cuda::std::__accumulator_t<reduction_op_t, length_t, length_t>;
   using key_t = ::cub::detail::non_void_value_t<UniqueOutputIteratorT, ::cub::detail::it_value_t<InputIteratorT>>;
   using hubs_t = tuning::run_length_encode::policy_hub<accum_t, key_t>;
-  int range    = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t      = tuning::run_length_encode::policy_hub<accum_t, key_t, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DispatchReduceByKey<
       InputIteratorT,
@@ -108,12 +103,7 @@ cudaError_t device_non_trivial_runs(
   using length_t      = ::cub::detail::non_void_value_t<LengthsOutputIteratorT, offset_t>;
   using key_t         = ::cub::detail::it_value_t<InputIteratorT>;
   using hubs_t        = tuning::non_trivial_runs::policy_hub<length_t, key_t>;
-  int range           = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t      = tuning::non_trivial_runs::policy_hub<length_t, key_t, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DeviceRleDispatch<
       InputIteratorT,

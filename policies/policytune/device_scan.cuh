@@ -45,12 +45,7 @@ cudaError_t exclusive_scan_with_hub(
   using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
   using output_t = ::cub::detail::it_value_t<OutputIteratorT>;
   using hubs_t   = Hub<input_t, output_t, AccumT, OffsetT, ScanOpT, 0>;
-  int range      = 0;
-  if (const cudaError_t error = select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t      = Hub<input_t, output_t, AccumT, OffsetT, ScanOpT, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DispatchScan<InputIteratorT,
                                            OutputIteratorT,
@@ -89,12 +84,7 @@ cudaError_t device_exclusive_sum(
   using accum_t  = ::cuda::std::__accumulator_t<op_t, input_t, input_t>;
   using hubs_t   = tuning::scan_exclusive_sum::policy_hub<input_t, output_t, accum_t, offset_t, op_t>;
   // Where a size dispatch was measured, the hub of the range num_items falls in.
-  int range = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t = tuning::scan_exclusive_sum::policy_hub<input_t, output_t, accum_t, offset_t, op_t,
                                                          decltype(range_constant)::value>;
     using dispatch_t =

@@ -43,12 +43,7 @@ cudaError_t device_exclusive_sum_by_key(
   using accum_t  = ::cuda::std::__accumulator_t<op_t, value_t, init_t>;
   using hubs_t   = tuning::scan_exclusive_sum_by_key::policy_hub<key_t, accum_t, value_t, op_t>;
   // Where a size dispatch was measured, the hub of the range num_items falls in.
-  int range = 0;
-  if (const cudaError_t error = detail::select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return detail::with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return detail::with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t =
       tuning::scan_exclusive_sum_by_key::policy_hub<key_t, accum_t, value_t, op_t, decltype(range_constant)::value>;
     using dispatch_t = ::cub::DispatchScanByKey<

@@ -63,12 +63,7 @@ cudaError_t dispatch_select(
                       types_t::distinct_partitions,
                       types_t::impl,
                       0>;
-  int range     = 0;
-  if (const cudaError_t error = select_range<hubs_t>(num_items, range); error != cudaSuccess)
-  {
-    return error;
-  }
-  return with_range<hubs_t::range_count>(range, [&](auto range_constant) {
+  return with_range_for_size<hubs_t>(num_items, [&](auto range_constant) {
     using hub_t      = Hub<typename types_t::input_t,
                            ::cub::NullType,
                            typename types_t::hub_offset,

@@ -77,4 +77,18 @@ cudaError_t with_range(int range, Dispatch&& dispatch)
   }
   return dispatch(::cuda::std::integral_constant<int, Range>{});
 }
+
+/// The two steps every API call takes: the range of `Hub`'s dispatch that serves `size` on this
+/// device (select_range), then `dispatch(cuda::std::integral_constant<int, R>{})` with that range R
+/// (with_range), which instantiates the hub for R and runs the CUB dispatch with it.
+template <class Hub, class SizeT, class Dispatch>
+cudaError_t with_range_for_size(SizeT size, Dispatch&& dispatch)
+{
+  int range = 0;
+  if (const cudaError_t error = select_range<Hub>(size, range); error != cudaSuccess)
+  {
+    return error;
+  }
+  return with_range<Hub::range_count>(range, dispatch);
+}
 } // namespace policytune::detail
