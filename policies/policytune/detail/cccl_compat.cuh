@@ -67,16 +67,6 @@ namespace policytune::cccl
 {
 // cub::AgentReduceByKeyPolicy up to 3.4; from 3.5 that name is deprecated (for the tuning API) and
 // the same template is cub::detail::agent_reduce_by_key_policy, which a hub spells without warnings.
-#if CUB_VERSION >= 300500
-template <int BlockThreads,
-          int ItemsPerThread,
-          ::cub::BlockLoadAlgorithm LoadAlgorithm,
-          ::cub::CacheLoadModifier LoadModifier,
-          ::cub::BlockScanAlgorithm ScanAlgorithm,
-          class DelayConstructorT>
-using agent_reduce_by_key_policy = ::cub::detail::
-  agent_reduce_by_key_policy<BlockThreads, ItemsPerThread, LoadAlgorithm, LoadModifier, ScanAlgorithm, DelayConstructorT>;
-#else
 template <int BlockThreads,
           int ItemsPerThread,
           ::cub::BlockLoadAlgorithm LoadAlgorithm,
@@ -84,6 +74,10 @@ template <int BlockThreads,
           ::cub::BlockScanAlgorithm ScanAlgorithm,
           class DelayConstructorT>
 using agent_reduce_by_key_policy =
-  ::cub::AgentReduceByKeyPolicy<BlockThreads, ItemsPerThread, LoadAlgorithm, LoadModifier, ScanAlgorithm, DelayConstructorT>;
+#if CUB_VERSION >= 300500
+  ::cub::detail::agent_reduce_by_key_policy
+#else
+  ::cub::AgentReduceByKeyPolicy
 #endif
+  <BlockThreads, ItemsPerThread, LoadAlgorithm, LoadModifier, ScanAlgorithm, DelayConstructorT>;
 } // namespace policytune::cccl
