@@ -5,12 +5,13 @@
 #include <cub/device/device_reduce.cuh>
 
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include "argmin.cuh"   // rendered: ranking::scored's hub, registered for ranking::argmin
 #include "vec3_sum.cuh" // rendered: geometry::vec3's hub, registered for geometry::vec3_plus
 #include <policytune/device_reduce.cuh>
+
+#include "device_array.cuh"
 
 // The rendered headers hand their hubs to policytune::device_reduce for exactly their type and operator.
 static_assert(policytune::detail::has_custom_hub<policytune::algorithms::reduce, geometry::vec3, geometry::vec3_plus>);
@@ -19,21 +20,8 @@ static_assert(!policytune::detail::has_custom_hub<policytune::algorithms::reduce
 
 namespace
 {
-template <class T>
-struct device_array
-{
-  T* data = nullptr;
-  explicit device_array(std::size_t n) { check(cudaMalloc(&data, n * sizeof(T) + 1), "cudaMalloc"); }
-  ~device_array() { cudaFree(data); }
-  static void check(cudaError_t error, const char* what)
-  {
-    if (error != cudaSuccess)
-    {
-      std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(error));
-      std::exit(1);
-    }
-  }
-};
+using example::check;
+using example::device_array;
 
 // One reduction through policytune::device_reduce and through CUB, compared with the type's own
 // verification.
@@ -46,28 +34,26 @@ bool same_as_cub(std::size_t n, Op op, T init)
     host[i] = policytune::verification<T>::input(i * 7 + n);
   }
   device_array<T> in(n), tuned(1), reference(1);
-  device_array<T>::check(cudaMemcpy(in.data, host.data(), n * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
+  check(cudaMemcpy(in.data, host.data(), n * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
   std::size_t bytes = 0;
-  device_array<T>::check(policytune::device_reduce(nullptr, bytes, in.data, tuned.data, n, op, init), "device_reduce");
+  check(policytune::device_reduce(nullptr, bytes, in.data, tuned.data, n, op, init), "device_reduce");
   std::size_t cub_bytes = 0;
-  device_array<T>::check(cub::DeviceReduce::Reduce(nullptr, cub_bytes, in.data, reference.data, n, op, init), "Reduce");
+  check(cub::DeviceReduce::Reduce(nullptr, cub_bytes, in.data, reference.data, n, op, init), "Reduce");
   device_array<char> temp(bytes > cub_bytes ? bytes : cub_bytes);
-  device_array<T>::check(policytune::device_reduce(temp.data, bytes, in.data, tuned.data, n, op, init), "device_reduce");
-  device_array<T>::check(cub::DeviceReduce::Reduce(temp.data + 0, cub_bytes, in.data, reference.data, n, op, init), "Reduce");
+  check(policytune::device_reduce(temp.data, bytes, in.data, tuned.data, n, op, init), "device_reduce");
+  check(cub::DeviceReduce::Reduce(temp.data + 0, cub_bytes, in.data, reference.data, n, op, init), "Reduce");
   T ours{}, theirs{};
-  device_array<T>::check(cudaMemcpy(&ours, tuned.data, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
-  device_array<T>::check(cudaMemcpy(&theirs, reference.data, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  check(cudaMemcpy(&ours, tuned.data, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  check(cudaMemcpy(&theirs, reference.data, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
   return policytune::verification<T>::same(theirs, ours);
 }
 } // namespace
 
 int main()
 {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0)
+  if (!example::gpu_present("policytune::device_reduce for both types"))
   {
-    std::printf("no GPU: policytune::device_reduce compiled for both types, not run\n");
-    return 77;
+    return example::skipped;
   }
   int failures = 0;
   for (std::size_t n : {1ull, 1000ull, 65536ull, 1000003ull, 1ull << 24})

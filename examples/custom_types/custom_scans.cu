@@ -8,13 +8,14 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include "vec3_by_key.cuh" // rendered: geometry::vec3's reduce-by-key hub, registered for geometry::vec3_plus
 #include "vec3_scan.cuh"   // rendered: geometry::vec3's scan hub, registered for geometry::vec3_plus
 #include <policytune/device_reduce.cuh>
 #include <policytune/device_scan.cuh>
+
+#include "device_array.cuh"
 
 // The rendered headers hand their hubs to the calls of their algorithm, for exactly that type and operator.
 static_assert(
@@ -24,28 +25,8 @@ static_assert(
 
 namespace
 {
-void check(cudaError_t error, const char* what)
-{
-  if (error != cudaSuccess)
-  {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(error));
-    std::exit(1);
-  }
-}
-
-template <class T>
-struct device_array
-{
-  T* data = nullptr;
-  explicit device_array(std::size_t n) { check(cudaMalloc(&data, n * sizeof(T) + 1), "cudaMalloc"); }
-  ~device_array() { cudaFree(data); }
-  std::vector<T> to_host(std::size_t n) const
-  {
-    std::vector<T> host(n);
-    check(cudaMemcpy(host.data(), data, n * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
-    return host;
-  }
-};
+using example::check;
+using example::device_array;
 
 template <class T>
 bool all_same(const std::vector<T>& expected, const std::vector<T>& actual)
@@ -125,11 +106,9 @@ bool by_key_same_as_cub(std::size_t n, std::size_t run_length)
 
 int main()
 {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0)
+  if (!example::gpu_present("policytune::device_exclusive_scan and device_reduce_by_key"))
   {
-    std::printf("no GPU: policytune::device_exclusive_scan and device_reduce_by_key compiled, not run\n");
-    return 77;
+    return example::skipped;
   }
   int failures = 0;
   for (std::size_t n : {1ull, 1000ull, 65536ull, 1000003ull, 1ull << 24})
