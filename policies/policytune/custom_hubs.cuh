@@ -47,5 +47,11 @@ template <class Algorithm, class T, class Op>
 inline constexpr bool
   has_custom_selector<Algorithm, T, Op, ::cuda::std::void_t<decltype(custom_hub<Algorithm, T, Op>::has_selector)>> =
     custom_hub<Algorithm, T, Op>::has_selector;
+
+/// The registration where one is registered for exactly this type and operator, else `Shipped`: both
+/// carry the member template `hub`, so that a call dispatches through one path whichever serves it.
+template <class Algorithm, class T, class Op, class Shipped>
+using hubs_for =
+  ::cuda::std::conditional_t<has_custom_hub<Algorithm, T, Op>, custom_hub<Algorithm, T, Op>, Shipped>;
 } // namespace detail
 } // namespace policytune

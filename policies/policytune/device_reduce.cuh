@@ -79,8 +79,12 @@ cudaError_t reduce_with_hub(
   });
 }
 
-template <class AccumT, class OffsetT, class OpT, int Range>
-using reduce_sum_hub = tuning::reduce_sum::policy_hub<AccumT, OffsetT, OpT, Range>;
+/// The shipped sum's hubs, where no hub is registered for a sum's type.
+struct reduce_sum_hubs
+{
+  template <class AccumT, class OffsetT, class OpT, int Range>
+  using hub = tuning::reduce_sum::policy_hub<AccumT, OffsetT, OpT, Range>;
+};
 } // namespace detail
 
 /// Same contract as cub::DeviceReduce::Sum: call once with `d_temp_storage == nullptr` for the
@@ -96,7 +100,7 @@ cudaError_t device_reduce_sum(
 {
   using types_t = detail::reduce_sum_types<InputIteratorT, OutputIteratorT, NumItemsT>;
   using accum_t = typename types_t::accum_t;
-  return detail::reduce_with_hub<detail::reduce_sum_hub, InputIteratorT, OutputIteratorT, typename types_t::offset_t,
+  return detail::reduce_with_hub<detail::reduce_sum_hubs::hub, InputIteratorT, OutputIteratorT, typename types_t::offset_t,
                                  typename types_t::op_t, typename types_t::init_t, accum_t>(
     d_temp_storage,
     temp_storage_bytes,
@@ -127,16 +131,11 @@ cudaError_t device_reduce(
   using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
   using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
   using accum_t  = ::cuda::std::__accumulator_t<ReductionOpT, input_t, T>;
-  using custom_t = custom_hub<algorithms::reduce, accum_t, ReductionOpT>;
-  if constexpr (detail::has_custom_hub<algorithms::reduce, accum_t, ReductionOpT>)
+  if constexpr (detail::has_custom_hub<algorithms::reduce, accum_t, ReductionOpT>
+                || detail::is_sum_v<ReductionOpT, accum_t>)
   {
-    return detail::reduce_with_hub<custom_t::template hub, InputIteratorT, OutputIteratorT, offset_t, ReductionOpT, T,
-                                   accum_t>(
-      d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), reduction_op, init, stream);
-  }
-  else if constexpr (detail::is_sum_v<ReductionOpT, accum_t>)
-  {
-    return detail::reduce_with_hub<detail::reduce_sum_hub, InputIteratorT, OutputIteratorT, offset_t, ReductionOpT, T,
+    using hubs_t = detail::hubs_for<algorithms::reduce, accum_t, ReductionOpT, detail::reduce_sum_hubs>;
+    return detail::reduce_with_hub<hubs_t::template hub, InputIteratorT, OutputIteratorT, offset_t, ReductionOpT, T,
                                    accum_t>(
       d_temp_storage, temp_storage_bytes, d_in, d_out, static_cast<offset_t>(num_items), reduction_op, init, stream);
   }
@@ -277,8 +276,12 @@ cudaError_t reduce_by_key_with_hub(
   });
 }
 
-template <class ReductionOpT, class AccumT, class KeyT, int Range>
-using reduce_by_key_hub = tuning::reduce_by_key::policy_hub<ReductionOpT, AccumT, KeyT, Range>;
+/// The shipped reduce by key's hubs, where no hub is registered for the values' type and operator.
+struct reduce_by_key_hubs
+{
+  template <class ReductionOpT, class AccumT, class KeyT, int Range>
+  using hub = tuning::reduce_by_key::policy_hub<ReductionOpT, AccumT, KeyT, Range>;
+};
 } // namespace detail
 
 /// Same contract as cub::DeviceReduce::ReduceByKey: for every run of equal keys (operator==) of
@@ -312,37 +315,19 @@ cudaError_t device_reduce_by_key(
   using value_t       = ::cub::detail::it_value_t<ValuesInputIteratorT>;
   using accum_t       = ::cuda::std::__accumulator_t<ReductionOpT, value_t, value_t>;
   using key_t = ::cub::detail::non_void_value_t<UniqueOutputIteratorT, ::cub::detail::it_value_t<KeysInputIteratorT>>;
-  if constexpr (detail::has_custom_hub<algorithms::reduce_by_key, accum_t, ReductionOpT>)
-  {
-    using custom_t = custom_hub<algorithms::reduce_by_key, accum_t, ReductionOpT>;
-    return detail::reduce_by_key_with_hub<custom_t::template hub, key_t, accum_t>(
-      d_temp_storage,
-      temp_storage_bytes,
-      d_keys_in,
-      d_unique_out,
-      d_values_in,
-      d_aggregates_out,
-      d_num_runs_out,
-      equality_op_t{},
-      reduction_op,
-      static_cast<offset_t>(num_items),
-      stream);
-  }
-  else
-  {
-    return detail::reduce_by_key_with_hub<detail::reduce_by_key_hub, key_t, accum_t>(
-      d_temp_storage,
-      temp_storage_bytes,
-      d_keys_in,
-      d_unique_out,
-      d_values_in,
-      d_aggregates_out,
-      d_num_runs_out,
-      equality_op_t{},
-      reduction_op,
-      static_cast<offset_t>(num_items),
-      stream);
-  }
+  using hubs_t = detail::hubs_for<algorithms::reduce_by_key, accum_t, ReductionOpT, detail::reduce_by_key_hubs>;
+  return detail::reduce_by_key_with_hub<hubs_t::template hub, key_t, accum_t>(
+    d_temp_storage,
+    temp_storage_bytes,
+    d_keys_in,
+    d_unique_out,
+    d_values_in,
+    d_aggregates_out,
+    d_num_runs_out,
+    equality_op_t{},
+    reduction_op,
+    static_cast<offset_t>(num_items),
+    stream);
 }
 
 } // namespace policytune

@@ -59,9 +59,12 @@ cudaError_t exclusive_scan_with_hub(
   });
 }
 
-template <class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range>
-using scan_exclusive_sum_hub =
-  tuning::scan_exclusive_sum::policy_hub<InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range>;
+/// The shipped exclusive sum's hubs, where no hub is registered for a sum's type.
+struct scan_exclusive_sum_hubs
+{
+  template <class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range>
+  using hub = tuning::scan_exclusive_sum::policy_hub<InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range>;
+};
 } // namespace detail
 
 /// Same contract as cub::DeviceScan::ExclusiveSum: `d_out[i]` is the sum of `d_in[0..i)`, and 0
@@ -114,17 +117,11 @@ cudaError_t device_exclusive_scan(
   using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
   using init_t   = ::cub::detail::InputValue<InitValueT>;
   using accum_t  = ::cuda::std::__accumulator_t<ScanOpT, input_t, InitValueT>;
-  if constexpr (detail::has_custom_hub<algorithms::exclusive_scan, accum_t, ScanOpT>)
+  if constexpr (detail::has_custom_hub<algorithms::exclusive_scan, accum_t, ScanOpT> || detail::is_sum_v<ScanOpT, accum_t>)
   {
-    using custom_t = custom_hub<algorithms::exclusive_scan, accum_t, ScanOpT>;
-    return detail::exclusive_scan_with_hub<custom_t::template hub, InputIteratorT, OutputIteratorT, ScanOpT, init_t,
+    using hubs_t = detail::hubs_for<algorithms::exclusive_scan, accum_t, ScanOpT, detail::scan_exclusive_sum_hubs>;
+    return detail::exclusive_scan_with_hub<hubs_t::template hub, InputIteratorT, OutputIteratorT, ScanOpT, init_t,
                                            offset_t, accum_t>(
-      d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init_t(init), static_cast<offset_t>(num_items), stream);
-  }
-  else if constexpr (detail::is_sum_v<ScanOpT, accum_t>)
-  {
-    return detail::exclusive_scan_with_hub<detail::scan_exclusive_sum_hub, InputIteratorT, OutputIteratorT, ScanOpT,
-                                           init_t, offset_t, accum_t>(
       d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init_t(init), static_cast<offset_t>(num_items), stream);
   }
   else

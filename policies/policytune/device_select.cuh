@@ -92,6 +92,13 @@ cudaError_t dispatch_select(
       stream);
   });
 }
+
+/// The shipped select's hubs, where no hub is registered for the item type and predicate.
+struct select_if_hubs
+{
+  template <class InputT, class FlagT, class OffsetT, bool DistinctPartitions, ::cub::SelectImpl Impl, int Range>
+  using hub = tuning::select_if::policy_hub<InputT, FlagT, OffsetT, DistinctPartitions, Impl, Range>;
+};
 } // namespace detail
 
 /// Same contract as cub::DeviceSelect::If: copies the items of `d_in` for which `select_op` is true to
@@ -111,16 +118,9 @@ cudaError_t device_select_if(
   cudaStream_t stream = 0)
 {
   using input_t = typename detail::select_types<InputIteratorT, OutputIteratorT>::input_t;
-  if constexpr (detail::has_custom_hub<algorithms::select_if, input_t, SelectOpT>)
-  {
-    return detail::dispatch_select<custom_hub<algorithms::select_if, input_t, SelectOpT>::template hub>(
-      d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, ::cub::NullType{}, stream);
-  }
-  else
-  {
-    return detail::dispatch_select<tuning::select_if::policy_hub>(
-      d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, ::cub::NullType{}, stream);
-  }
+  using hubs_t  = detail::hubs_for<algorithms::select_if, input_t, SelectOpT, detail::select_if_hubs>;
+  return detail::dispatch_select<hubs_t::template hub>(
+    d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, ::cub::NullType{}, stream);
 }
 
 /// Same contract as cub::DeviceSelect::Unique: copies the first item of every run of equal items
