@@ -55,29 +55,30 @@ foreach(release_dir IN LISTS release_dirs)
     set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${selection_architectures}" CUDA_STANDARD 20
                                                CUDA_STANDARD_REQUIRED ON)
   endforeach()
-  # The shipped library built for real (SASS) for the architectures users build for: 90 and 100 with
-  # the newest release, 80 and 90 with the toolkit's own (the downstream project); one architecture
-  # with the others, whose differences are in the API, not per architecture (which policy each
-  # architecture selects is what policies_selection checks, PolicyTune_SELECTION_RELEASES). Each architecture
-  # of radix sort, reduce and scan costs about a minute of compiling per release.
+  # The shipped library built for real (SASS, so that ptxas checks what the tuned policies ask of
+  # each architecture) with the newest release for 90 and 100, and with the toolkit's own for 80 and
+  # 90 (the downstream project); the other releases, whose differences are in the API, not per
+  # architecture, as PTX for one architecture (a GPU compiles that at load). Which policy each
+  # architecture selects is what policies_selection checks (PolicyTune_SELECTION_RELEASES).
   if(release STREQUAL newest_release)
     set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES "90;100")
+    set_target_properties(policytune.algorithms_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
   else()
-    set_target_properties(policytune.library_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
+    set_target_properties(policytune.library_consumer.cccl-${release} policytune.algorithms_consumer.cccl-${release}
+                          PROPERTIES CUDA_ARCHITECTURES 90-virtual)
   endif()
-  # The ten other algorithms' calls: one architecture, the dispatch code is the same for each.
-  set_target_properties(policytune.algorithms_consumer.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90)
   # The reduce benchmark as a search builds it, base and a variant: 3.1 renamed DispatchReduce's
   # transform, and from 3.5 the variant is a policy selector through cuda::execution::tune (what
-  # ships there). One architecture: the code paths are the same for every one; base for the
-  # variant's type only (the toolkit's release builds base whole, bench/CMakeLists.txt).
+  # ships there). One architecture, as PTX: the code paths are the same for every one, and ptxas
+  # sees the same kernels in bench/CMakeLists.txt's build; base for the variant's type only (the
+  # toolkit's release builds base whole there).
   if(release MATCHES "^3\\.(1|4|5)\\.")
     policytune_compile_check(bench.reduce.sum.cccl-${release} "${PROJECT_SOURCE_DIR}/bench/reduce/sum.cu"
       VARIANT TUNE_ITEMS_PER_THREAD=13 TUNE_THREADS_PER_BLOCK=256 TUNE_ITEMS_PER_VEC_LOAD_POW2=1 TUNE_T=float)
     target_compile_definitions(bench.reduce.sum.cccl-${release}.base PRIVATE TUNE_T=float)
     foreach(target IN ITEMS bench.reduce.sum.cccl-${release}.base bench.reduce.sum.cccl-${release}.variant)
       target_include_directories(${target} BEFORE PRIVATE "${release_include}")
-      set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES 90)
+      set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES 90-virtual)
     endforeach()
   endif()
   # CCCL 3.4's benchmarks take the look-back delay as a value, and include its helper twice.
@@ -85,7 +86,7 @@ foreach(release_dir IN LISTS release_dirs)
     add_library(policytune.look_back_twice.cccl-${release} OBJECT cuda/look_back_twice.cu)
     target_include_directories(policytune.look_back_twice.cccl-${release} BEFORE PRIVATE "${release_include}"
                                "${PROJECT_SOURCE_DIR}/bench" "${PROJECT_SOURCE_DIR}/bench/policytune/nvbench_compat")
-    set_target_properties(policytune.look_back_twice.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90
+    set_target_properties(policytune.look_back_twice.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90-virtual
                           CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON)
   endif()
   # The shipped API against CUB's own on a GPU, with this release; skipped without one.

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# The device bundle as a GPU machine without our libraries sees it: scripts/device-bundle builds it,
-# it is under 64 MiB, its policytune needs nothing beyond the C library, and it lists, replays and
-# searches (the host transpose example, with the bundle's own harness) in an empty environment.
-# Usage: device_bundle.sh SOURCE_DIR WORK_DIR
+# The device bundle as a GPU machine without our libraries sees it: scripts/device-bundle packs the
+# build's policytune.portable, the bundle is under 64 MiB, its policytune needs nothing beyond the C
+# library, and it lists, replays and searches (the host transpose example, with the bundle's own
+# harness) in an empty environment.
+# Usage: device_bundle.sh SOURCE_DIR PORTABLE_TOOL WORK_DIR
 set -euo pipefail
 source_dir=$1
-work=$2
+portable_tool=$2
+work=$3
 fail() { echo "device_bundle: $*" >&2; exit 1; }
 
 rm -rf "$work"
 mkdir -p "$work/run"
-"$source_dir/scripts/device-bundle" "$work/bundle"
+"$source_dir/scripts/device-bundle" --tool "$portable_tool" "$work/bundle"
 bundle=$work/bundle
 tool=$bundle/bin/policytune
 

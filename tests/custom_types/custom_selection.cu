@@ -2,8 +2,9 @@
 // Which policy each algorithm of the API gives a user's type and operator, checked on the host (no
 // GPU needed: cub::ChainedPolicy::Invoke picks a link for a PTX version), and that each hub is
 // registered for exactly its type and operator. One translation unit per CCCL release: the hubs
-// were rendered in test mode by the tune_algorithm(ALGORITHM ...) calls of CMakeLists.txt, and every
-// API call is compiled here.
+// were rendered in test mode by the tune_algorithm(ALGORITHM ...) calls of CMakeLists.txt. With
+// CUSTOM_SELECTION_CALLS=1 every API call is compiled too (their kernels are what costs: CMakeLists.txt
+// compiles them once per release, for one architecture, apart from the checks).
 #include <cstdio>
 
 // Every registration first: a check that asks whether another algorithm's hub is registered for a

@@ -52,6 +52,7 @@ Knobs select(int ptx_version)
   return custom_selection::select<Hub, knobs_of>(ptx_version);
 }
 
+#if CUSTOM_SELECTION_CALLS
 // The API's three paths, compiled (run on a GPU by the example): the registered hub, the exclusive
 // sum's hub, CUB's own call.
 [[maybe_unused]] cudaError_t scan_each_way(void* temp, std::size_t& bytes, int n)
@@ -72,6 +73,7 @@ Knobs select(int ptx_version)
   }
   return error;
 }
+#endif
 
 void run()
 {

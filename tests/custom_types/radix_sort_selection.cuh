@@ -53,6 +53,7 @@ Knobs select(int ptx_version)
   return custom_selection::select<Hub, knobs_of>(ptx_version);
 }
 
+#if CUSTOM_SELECTION_CALLS
 // The API's two paths, compiled (run on a GPU by the example): the registered hub, CUB's own call
 // for another decomposer; and the overload without a decomposer still takes bits.
 [[maybe_unused]] cudaError_t sort_each_way(void* temp, std::size_t& bytes, int n)
@@ -72,6 +73,7 @@ Knobs select(int ptx_version)
   }
   return error;
 }
+#endif
 
 void run()
 {

@@ -53,6 +53,7 @@ Knobs select(int ptx_version)
   return custom_selection::select<Hub, knobs_of>(ptx_version);
 }
 
+#if CUSTOM_SELECTION_CALLS
 // The API's two paths, compiled (run on a GPU by the example): the registered hub, PolicyTune's
 // reduce_by_key hub (CUB's policy for an operator it was not measured with).
 [[maybe_unused]] cudaError_t reduce_by_key_each_way(void* temp, std::size_t& bytes, int n)
@@ -76,6 +77,7 @@ Knobs select(int ptx_version)
   }
   return error;
 }
+#endif
 
 void run()
 {

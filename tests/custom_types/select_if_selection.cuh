@@ -50,6 +50,7 @@ Knobs select(int ptx_version)
   return custom_selection::select<Hub, knobs_of>(ptx_version);
 }
 
+#if CUSTOM_SELECTION_CALLS
 // The API's paths, compiled (run on a GPU by the example): the registered hub, and PolicyTune's
 // select hub for another predicate.
 [[maybe_unused]] cudaError_t select_each_way(void* temp, std::size_t& bytes, std::int64_t n)
@@ -64,6 +65,7 @@ Knobs select(int ptx_version)
   }
   return error;
 }
+#endif
 
 void run()
 {
