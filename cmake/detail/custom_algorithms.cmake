@@ -29,6 +29,9 @@ set(policytune_custom_exclusive_scan_hub_parameters
     "class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range")
 set(policytune_custom_exclusive_scan_hub_arguments "InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range")
 set(policytune_custom_exclusive_scan_takes_init YES)
+set(policytune_custom_exclusive_scan_selector_parameters
+    "class InputIteratorT, class OutputIteratorT, class AccumT, class OffsetT, class ScanOpT, int Range")
+set(policytune_custom_exclusive_scan_selector_arguments "InputIteratorT, OutputIteratorT, AccumT, OffsetT, ScanOpT, Range")
 # reduce_by_key: cub::detail::reduce_by_key::policy_hub's parameters; TYPE is the values' type (the
 # keys are the caller's).
 set(policytune_custom_reduce_by_key_operator_kind binary_operator)
@@ -43,6 +46,8 @@ set(policytune_custom_radix_sort_operator_text
 set(policytune_custom_radix_sort_hub_parameters "class KeyT, class ValueT, class OffsetT, int Range")
 set(policytune_custom_radix_sort_hub_arguments "KeyT, ValueT, OffsetT, Range")
 set(policytune_custom_radix_sort_takes_init NO)
+set(policytune_custom_radix_sort_selector_parameters "class KeyT, class ValueT, class OffsetT, int Range")
+set(policytune_custom_radix_sort_selector_arguments "KeyT, ValueT, OffsetT, Range")
 # select_if: the items of the type for which OPERATOR, a predicate, is true (cub::DeviceSelect::If).
 set(policytune_custom_select_if_operator_kind predicate)
 set(policytune_custom_select_if_operator_text "a predicate (callable with a const reference to the type, giving a bool)")
@@ -50,6 +55,10 @@ set(policytune_custom_select_if_hub_parameters
     "class InputT, class FlagT, class OffsetT, bool DistinctPartitions, ::cub::SelectImpl Impl, int Range")
 set(policytune_custom_select_if_hub_arguments "InputT, FlagT, OffsetT, DistinctPartitions, Impl, Range")
 set(policytune_custom_select_if_takes_init NO)
+set(policytune_custom_select_if_selector_parameters
+    "class InputT, class InputIteratorT, class FlagsIteratorT, class OutputIteratorT, class OffsetT, ::cub::SelectImpl Impl, int Range")
+set(policytune_custom_select_if_selector_arguments
+    "InputT, InputIteratorT, FlagsIteratorT, OutputIteratorT, OffsetT, Impl, Range")
 
 # policytune_detail_custom_label(<out> <type>): the type's name on the benchmark's T{ct} axis.
 function(policytune_detail_custom_label out type)

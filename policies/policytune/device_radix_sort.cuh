@@ -3,7 +3,8 @@
 // measured (policytune/tuning/radix_sort_keys.cuh), and CUB's own for everything not tuned.
 // Its overload with a decomposer sorts a user's key type as cub::DeviceRadixSort::SortKeys(...,
 // decomposer) does, with the hub tune_algorithm(ALGORITHM radix_sort) rendered for that key type
-// and decomposer (policytune/custom_hubs.cuh), CUB's own call otherwise.
+// and decomposer (policytune/custom_hubs.cuh), CUB's own call otherwise; from CCCL 3.5 an
+// environment overload passes that call's policy selector through cuda::execution::tune.
 // policytune::device_radix_sort_pairs: cub::DeviceRadixSort::SortPairs likewise
 // (policytune/tuning/radix_sort_pairs.cuh).
 #pragma once
@@ -21,6 +22,12 @@
 #include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/radix_sort_keys.cuh>
 #include <policytune/tuning/radix_sort_pairs.cuh>
+
+#if CUB_VERSION >= 300500
+#  include <cuda/__execution/tune.h>
+#  include <cuda/__stream/stream_ref.h>
+#  include <cuda/std/__execution/env.h>
+#endif
 
 namespace policytune
 {
@@ -120,6 +127,38 @@ cudaError_t device_radix_sort_keys(
       d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, decomposer, stream);
   }
 }
+
+#if CUB_VERSION >= 300500
+/// Same contract as cub::DeviceRadixSort::SortKeys(d_keys_in, d_keys_out, num_items, decomposer,
+/// env): CUB allocates the temporary storage on `stream`. The selector tune_algorithm(ALGORITHM
+/// radix_sort) rendered and registered for this key type and decomposer reaches CUB through its
+/// public tuning API; anything else is CUB's own call.
+template <class KeyT,
+          class NumItemsT,
+          class DecomposerT,
+          ::cuda::std::enable_if_t<!::cuda::std::is_convertible_v<DecomposerT, int>, int> = 0>
+cudaError_t device_radix_sort_keys(
+  const KeyT* d_keys_in, KeyT* d_keys_out, NumItemsT num_items, DecomposerT decomposer, cudaStream_t stream = 0)
+{
+  if constexpr (detail::has_custom_selector<algorithms::radix_sort, KeyT, DecomposerT>)
+  {
+    using offset_t    = ::cub::detail::choose_offset_t<NumItemsT>;
+    using custom_t    = custom_hub<algorithms::radix_sort, KeyT, DecomposerT>;
+    using selectors_t = typename custom_t::template selector<KeyT, ::cub::NullType, offset_t, 0>;
+    return detail::with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
+      using selector_t =
+        typename custom_t::template selector<KeyT, ::cub::NullType, offset_t, decltype(range_constant)::value>;
+      const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
+      return ::cub::DeviceRadixSort::SortKeys(d_keys_in, d_keys_out, num_items, decomposer, env);
+    });
+  }
+  else
+  {
+    return ::cub::DeviceRadixSort::SortKeys(
+      d_keys_in, d_keys_out, num_items, decomposer, ::cuda::std::execution::env{::cuda::stream_ref{stream}});
+  }
+}
+#endif
 
 /// Same contract as cub::DeviceRadixSort::SortPairs: sorts `num_items` key-value pairs of
 /// `d_keys_in`/`d_values_in` into `d_keys_out`/`d_values_out` by key in ascending order, comparing

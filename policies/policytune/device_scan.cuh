@@ -3,7 +3,8 @@
 // measured (policytune/tuning/scan_exclusive_sum.cuh), and CUB's own for everything not tuned.
 // policytune::device_exclusive_scan: cub::DeviceScan::ExclusiveScan with the hub
 // tune_algorithm(ALGORITHM exclusive_scan) rendered for the call's type and operator
-// (policytune/custom_hubs.cuh), the exclusive sum's for plus, CUB's own call otherwise.
+// (policytune/custom_hubs.cuh), the exclusive sum's for plus, CUB's own call otherwise. From CCCL
+// 3.5 its environment overload passes that call's policy selector through cuda::execution::tune.
 #pragma once
 
 #include <cub/detail/choose_offset.cuh>
@@ -18,6 +19,12 @@
 #include <policytune/detail/range_dispatch.cuh>
 #include <policytune/detail/sum_operator.cuh>
 #include <policytune/tuning/scan_exclusive_sum.cuh>
+
+#if CUB_VERSION >= 300500
+#  include <cuda/__execution/tune.h>
+#  include <cuda/__stream/stream_ref.h>
+#  include <cuda/std/__execution/env.h>
+#endif
 
 namespace policytune
 {
@@ -130,4 +137,56 @@ cudaError_t device_exclusive_scan(
       d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init, num_items, stream);
   }
 }
+
+#if CUB_VERSION >= 300500
+namespace detail
+{
+/// cub::DeviceScan::ExclusiveScan's environment overload with the selector `Selector<InputIteratorT,
+/// OutputIteratorT, AccumT, OffsetT, ScanOpT, Range>` of the range `num_items` falls in, through
+/// cuda::execution::tune.
+template <template <class, class, class, class, class, int> class Selector,
+          class AccumT,
+          class OffsetT,
+          class InputIteratorT,
+          class OutputIteratorT,
+          class ScanOpT,
+          class InitValueT,
+          class NumItemsT>
+cudaError_t exclusive_scan_with_selector(
+  InputIteratorT d_in, OutputIteratorT d_out, ScanOpT scan_op, InitValueT init, NumItemsT num_items, cudaStream_t stream)
+{
+  using selectors_t = Selector<InputIteratorT, OutputIteratorT, AccumT, OffsetT, ScanOpT, 0>;
+  return with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
+    using selector_t = Selector<InputIteratorT, OutputIteratorT, AccumT, OffsetT, ScanOpT, decltype(range_constant)::value>;
+    const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
+    return ::cub::DeviceScan::ExclusiveScan(d_in, d_out, scan_op, init, num_items, env);
+  });
+}
+} // namespace detail
+
+/// Same contract as cub::DeviceScan::ExclusiveScan's environment overload: CUB allocates the
+/// temporary storage on `stream`. The selector tune_algorithm(ALGORITHM exclusive_scan) rendered and
+/// registered for the call's accumulator type and operator reaches CUB through its public tuning
+/// API; anything else is CUB's own call (the exclusive sum's tunings ship as a hub, not a selector).
+template <class InputIteratorT, class OutputIteratorT, class ScanOpT, class InitValueT, class NumItemsT>
+cudaError_t device_exclusive_scan(
+  InputIteratorT d_in, OutputIteratorT d_out, ScanOpT scan_op, InitValueT init, NumItemsT num_items, cudaStream_t stream = 0)
+{
+  // The types cub::DeviceScan::ExclusiveScan's environment overload selects its policy with.
+  using offset_t = ::cub::detail::choose_offset_t<NumItemsT>;
+  using input_t  = ::cub::detail::it_value_t<InputIteratorT>;
+  using accum_t  = ::cuda::std::__accumulator_t<ScanOpT, input_t, InitValueT>;
+  if constexpr (detail::has_custom_selector<algorithms::exclusive_scan, accum_t, ScanOpT>)
+  {
+    using custom_t = custom_hub<algorithms::exclusive_scan, accum_t, ScanOpT>;
+    return detail::exclusive_scan_with_selector<custom_t::template selector, accum_t, offset_t>(
+      d_in, d_out, scan_op, init, num_items, stream);
+  }
+  else
+  {
+    return ::cub::DeviceScan::ExclusiveScan(
+      d_in, d_out, scan_op, init, num_items, ::cuda::std::execution::env{::cuda::stream_ref{stream}});
+  }
+}
+#endif
 } // namespace policytune

@@ -3,7 +3,8 @@
 // policies PolicyTune measured (policytune/tuning/select_if.cuh, select_unique.cuh), and CUB's own
 // for every type or architecture not tuned. device_select_if takes first the hub
 // tune_algorithm(ALGORITHM select_if) rendered for the call's item type and predicate
-// (policytune/custom_hubs.cuh).
+// (policytune/custom_hubs.cuh); from CCCL 3.5, that call's policy selector through
+// cuda::execution::tune and CUB's public API.
 #pragma once
 
 #include <cub/device/dispatch/dispatch_select_if.cuh>
@@ -18,6 +19,14 @@
 #include <policytune/detail/range_dispatch.cuh>
 #include <policytune/tuning/select_if.cuh>
 #include <policytune/tuning/select_unique.cuh>
+
+#if CUB_VERSION >= 300500
+#  include <cub/device/device_select.cuh>
+
+#  include <cuda/__execution/tune.h>
+#  include <cuda/__stream/stream_ref.h>
+#  include <cuda/std/__execution/env.h>
+#endif
 
 namespace policytune
 {
@@ -117,10 +126,32 @@ cudaError_t device_select_if(
   SelectOpT select_op,
   cudaStream_t stream = 0)
 {
-  using input_t = typename detail::select_types<InputIteratorT, OutputIteratorT>::input_t;
-  using hubs_t  = detail::hubs_for<algorithms::select_if, input_t, SelectOpT, detail::select_if_hubs>;
-  return detail::dispatch_select<hubs_t::template hub>(
-    d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, ::cub::NullType{}, stream);
+  using types_t = detail::select_types<InputIteratorT, OutputIteratorT>;
+  using input_t = typename types_t::input_t;
+#if CUB_VERSION >= 300500
+  // CCCL 3.5 deprecates DispatchSelectIf: the registered selector goes through the public API.
+  if constexpr (detail::has_custom_selector<algorithms::select_if, input_t, SelectOpT>)
+  {
+    using custom_t = custom_hub<algorithms::select_if, input_t, SelectOpT>;
+    using selectors_t =
+      typename custom_t::template selector<input_t, InputIteratorT, typename types_t::flag_it_t, OutputIteratorT,
+                                           typename types_t::offset_t, types_t::impl, 0>;
+    return detail::with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
+      using selector_t =
+        typename custom_t::template selector<input_t, InputIteratorT, typename types_t::flag_it_t, OutputIteratorT,
+                                             typename types_t::offset_t, types_t::impl, decltype(range_constant)::value>;
+      const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
+      return ::cub::DeviceSelect::If(
+        d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, env);
+    });
+  }
+  else
+#endif
+  {
+    using hubs_t = detail::hubs_for<algorithms::select_if, input_t, SelectOpT, detail::select_if_hubs>;
+    return detail::dispatch_select<hubs_t::template hub>(
+      d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, ::cub::NullType{}, stream);
+  }
 }
 
 /// Same contract as cub::DeviceSelect::Unique: copies the first item of every run of equal items

@@ -71,6 +71,17 @@ Knobs select(int ptx_version)
   {
     error = policytune::device_exclusive_scan(temp, bytes, values, results, ::cuda::maximum<>{}, 0.0f, n);
   }
+#  if CUB_VERSION >= 300500
+  // The environment overloads: the registered selector, CUB's own call.
+  if (error == cudaSuccess)
+  {
+    error = policytune::device_exclusive_scan(vectors, vector_sums, geometry::vec3_plus{}, geometry::vec3{}, n);
+  }
+  if (error == cudaSuccess)
+  {
+    error = policytune::device_exclusive_scan(values, results, ::cuda::std::plus<>{}, 0.0f, n);
+  }
+#  endif
   return error;
 }
 #endif
@@ -95,6 +106,28 @@ void run()
   expect("vec3 with 64-bit offsets: the test variant", 900, select<wide_hub>(900), test);
   expect("vec3 with 64-bit offsets below sm_80: CUB's", 750, select<wide_hub>(750),
          select<cub::detail::scan::policy_hub<vec3, vec3, vec3, unsigned long long, op>>(750));
+#if CUB_VERSION >= 300500
+  // From 3.5 the registration carries the same winners as a policy selector, for the API's tuning
+  // environment: the test variant on sm_90, CUB's own selector's policy below sm_80.
+  static_assert(policytune::detail::has_custom_selector<exclusive_scan, vec3, op>);
+  static_assert(!policytune::detail::has_custom_selector<exclusive_scan, vec3, vec3_times>);
+  using tuned_selector = registered::selector<const vec3*, vec3*, vec3, unsigned, op, 0>;
+  using cub_selector   = cub::detail::scan::policy_selector_from_types<const vec3*, vec3*, vec3, unsigned, op>;
+  const auto selector_knobs = [](auto selector, int major) {
+    const auto policy = selector(::cuda::compute_capability(major, 0)).lookback;
+    return Knobs{policy.threads_per_block, policy.items_per_thread, policy.load_algorithm, policy.load_modifier,
+                 policy.store_algorithm};
+  };
+  expect("vec3 selector: the test variant", 900, selector_knobs(tuned_selector{}, 9), test);
+  expect("vec3 selector below sm_80: CUB's", 750, selector_knobs(tuned_selector{}, 7), selector_knobs(cub_selector{}, 7));
+  // What the selector keeps of CUB's policy for the architecture: the block scan and the delay.
+  const auto tuned_policy = tuned_selector{}(::cuda::compute_capability(9, 0));
+  const auto cub_policy   = cub_selector{}(::cuda::compute_capability(9, 0));
+  expect("vec3 selector: CUB's block scan and look-back delay kept",
+         900,
+         Knobs{tuned_policy.lookback.scan_algorithm, tuned_policy.lookback.lookback_delay.delay},
+         Knobs{cub_policy.lookback.scan_algorithm, cub_policy.lookback.lookback_delay.delay});
+#endif
   custom_selection::expect_differs("the exclusive_scan test variant", test, select<cub_hub>(900));
 }
 } // namespace exclusive_scan_check

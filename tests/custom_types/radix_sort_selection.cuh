@@ -71,6 +71,17 @@ Knobs select(int ptx_version)
   {
     error = policytune::device_radix_sort_keys(temp, bytes, values, sorted, n, 0, 16);
   }
+#  if CUB_VERSION >= 300500
+  // The environment overloads: the registered selector, CUB's own call.
+  if (error == cudaSuccess)
+  {
+    error = policytune::device_radix_sort_keys(in, out, n, ranking::entry_decomposer{});
+  }
+  if (error == cudaSuccess)
+  {
+    error = policytune::device_radix_sort_keys(in, out, n, by_id{});
+  }
+#  endif
   return error;
 }
 #endif
@@ -90,6 +101,23 @@ void run()
   using pairs_hub = registered::hub<entry, int, unsigned, 0>;
   expect("entry keys with values: CUB's", 900, select<pairs_hub>(900),
          select<policytune::cccl::radix_sort_policy_hub<entry, int, unsigned>>(900));
+#if CUB_VERSION >= 300500
+  // From 3.5 the registration carries the same winners as a policy selector, for SortKeys(...,
+  // decomposer, env): the test variant's onesweep on sm_90, CUB's policy below sm_80 and with values.
+  static_assert(policytune::detail::has_custom_selector<radix_sort, entry, ranking::entry_decomposer>);
+  static_assert(!policytune::detail::has_custom_selector<radix_sort, entry, by_id>);
+  const auto selector_knobs = [](auto selector, int major) {
+    const auto policy = selector(::cuda::compute_capability(major, 0));
+    return Knobs{policy.algorithm == cub::RadixSortAlgorithm::onesweep, policy.onesweep.threads_per_block,
+                 policy.onesweep.items_per_thread, policy.onesweep.radix_bits};
+  };
+  using tuned_selector = registered::selector<entry, null, unsigned, 0>;
+  using cub_selector   = cub::detail::radix_sort::policy_selector_from_types<entry, null, unsigned>;
+  expect("entry selector: the test variant", 900, selector_knobs(tuned_selector{}, 9), test);
+  expect("entry selector below sm_80: CUB's", 750, selector_knobs(tuned_selector{}, 7), selector_knobs(cub_selector{}, 7));
+  expect("entry selector with values: CUB's", 900, selector_knobs(registered::selector<entry, int, unsigned, 0>{}, 9),
+         selector_knobs(cub::detail::radix_sort::policy_selector_from_types<entry, int, unsigned>{}, 9));
+#endif
   custom_selection::expect_differs("the radix_sort test variant", test, select<cub_hub>(900));
 }
 } // namespace radix_sort_check

@@ -82,6 +82,24 @@ void run()
   using cub_hub   = cub::detail::select::policy_hub<vec3, null, offset_t, distinct, impl>;
   expect("vec3: the test variant", 900, select<tuned_hub>(900), test);
   expect("vec3 below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
+#if CUB_VERSION >= 300500
+  // From 3.5 device_select_if passes the registration's policy selector to cub::DeviceSelect::If
+  // (the types it selects with: 64-bit counts, no flags): the test variant on sm_90, CUB's below sm_80.
+  static_assert(policytune::detail::has_custom_selector<select_if, vec3, geometry::above_plane>);
+  static_assert(!policytune::detail::has_custom_selector<select_if, vec3, below_plane>);
+  using tuned_selector = registered::selector<vec3, const vec3*, null*, vec3*, std::int64_t, impl, 0>;
+  using cub_selector   = cub::detail::select::policy_selector_from_types<const vec3*, null*, vec3*, std::int64_t, impl>;
+  const auto selector_knobs = [](auto selector, int major) {
+    const auto policy = selector(::cuda::compute_capability(major, 0)).lookback;
+    return Knobs{policy.threads_per_block, policy.items_per_thread, policy.load_algorithm, policy.load_modifier};
+  };
+  expect("vec3 selector: the test variant", 900, selector_knobs(tuned_selector{}, 9), test);
+  expect("vec3 selector below sm_80: CUB's", 750, selector_knobs(tuned_selector{}, 7), selector_knobs(cub_selector{}, 7));
+  const auto tuned_delay = tuned_selector{}(::cuda::compute_capability(9, 0)).lookback.lookback_delay;
+  const auto cub_delay   = cub_selector{}(::cuda::compute_capability(9, 0)).lookback.lookback_delay;
+  expect("vec3 selector: CUB's look-back delay kept", 900, Knobs{tuned_delay.delay, tuned_delay.l2_write_latency},
+         Knobs{cub_delay.delay, cub_delay.l2_write_latency});
+#endif
   custom_selection::expect_differs("the select_if test variant", test, select<cub_hub>(900));
 }
 } // namespace select_if_check
