@@ -14,7 +14,8 @@ namespace policytune {
 
 double replay_once(const Landscape& landscape, const std::string& strategy, std::uint64_t budget, std::uint64_t seed,
                    std::size_t batch, const SearchPrior* prior) {
-  const std::string resolved = resolve_strategy(strategy, landscape.size(), budget);
+  const std::string resolved =
+      resolve_strategy(strategy, landscape.size(), budget, prior != nullptr && !prior->empty());
   const auto search = make_strategy(resolved, landscape, budget, seed, prior);
   std::set<Point> evaluated;
   std::optional<double> best;

@@ -29,7 +29,7 @@ namespace {
 using Seconds = BenchmarkSession::Seconds;
 
 // A compile-only search measures nothing: a strategy that learns from results is refused, naming
-// those that can run ("exhaustive, random or prior_order").
+// those that can run ("exhaustive, random, prior_order or prior_round_robin").
 void require_runs_without_results(const std::string& strategy) {
   if (!registered_strategy(strategy).learns_from_results) return;
   std::vector<std::string> names;
@@ -423,7 +423,7 @@ private:
   StartedStrategy start_strategy(const VariantSpace& variants, const std::string& title, Feedback feedback,
                                  const SearchPrior& prior) {
     const BigCount& size = session_.space().size();
-    std::string name = resolve_strategy(options_.strategy, size, options_.budget);
+    std::string name = resolve_strategy(options_.strategy, size, options_.budget, !prior.empty());
     // `auto` where nothing is measured: a sample of the space, not a strategy that would need results.
     if (feedback == Feedback::none && options_.strategy == "auto" && registered_strategy(name).learns_from_results) {
       name = "random";

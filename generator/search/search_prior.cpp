@@ -39,6 +39,31 @@ double pearson(const std::vector<double>& x, const std::vector<double>& y) {
   return xx > 0 && yy > 0 ? xy / std::sqrt(xx * yy) : 0.0;
 }
 
+// Points by score, the best first; stable over the map's point order, so that equal scores keep
+// the smaller point first.
+std::vector<Point> ranked_by_score(const std::map<Point, double>& scores) {
+  std::vector<std::pair<double, const Point*>> by_score;
+  for (const auto& [point, score] : scores) by_score.emplace_back(score, &point);
+  std::stable_sort(by_score.begin(), by_score.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<Point> ranked;
+  for (const auto& entry : by_score) ranked.push_back(*entry.second);
+  return ranked;
+}
+
+// Spearman's rank correlation between `score_of` and the speed of the measured points it scores.
+template <typename ScoreOf>
+double agreement(const ScoreOf& score_of, const std::map<Point, double>& costs, std::size_t minimum) {
+  std::vector<double> scores, speeds;
+  for (const auto& [point, cost] : costs) {
+    const auto score = score_of(point);
+    if (!score) continue;
+    scores.push_back(*score);
+    speeds.push_back(std::isfinite(cost) ? -cost : -std::numeric_limits<double>::infinity());
+  }
+  if (scores.size() < std::max<std::size_t>(minimum, 2)) return 0.0;
+  return pearson(ranks_of(scores), ranks_of(speeds));
+}
+
 }  // namespace
 
 void SearchPrior::add_source(const std::vector<std::pair<Point, std::optional<double>>>& results) {
@@ -49,42 +74,63 @@ void SearchPrior::add_source(const std::vector<std::pair<Point, std::optional<do
   if (speeds.empty()) return;
   const std::vector<double> ranks = ranks_of(speeds);
   const double top = static_cast<double>(ranks.size() - 1);
+  auto& own = source_scores_.emplace_back();
   for (std::size_t i = 0; i < results.size(); ++i) {
+    const double score = top > 0 ? ranks[i] / top : 1.0;
     Sum& sum = scores_[results[i].first];
-    sum.total += top > 0 ? ranks[i] / top : 1.0;
-    ++sum.count;
+    sum.total += score;
+    sum.count += 1;
+    own.emplace(results[i].first, score);
   }
+  source_ranked_.push_back(ranked_by_score(own));
   ++sources_;
   ranked_.clear();
+}
+
+std::optional<double> SearchPrior::source_score(std::size_t source, const Point& point) const {
+  const auto& own = source_scores_.at(source);
+  const auto found = own.find(point);
+  if (found == own.end()) return std::nullopt;
+  return found->second;
+}
+
+SearchPrior SearchPrior::weighted(const std::vector<double>& weights) const {
+  SearchPrior result;
+  for (std::size_t source = 0; source < sources_ && source < weights.size(); ++source) {
+    if (!(weights[source] > 0)) continue;
+    for (const auto& [point, score] : source_scores_[source]) {
+      Sum& sum = result.scores_[point];
+      sum.total += weights[source] * score;
+      sum.count += weights[source];
+    }
+    result.source_scores_.push_back(source_scores_[source]);
+    result.source_ranked_.push_back(source_ranked_[source]);
+    ++result.sources_;
+  }
+  return result;
 }
 
 std::optional<double> SearchPrior::score(const Point& point) const {
   const auto found = scores_.find(point);
   if (found == scores_.end()) return std::nullopt;
-  return found->second.total / static_cast<double>(found->second.count);
+  return found->second.total / found->second.count;
 }
 
 const std::vector<Point>& SearchPrior::ranked() const {
   if (ranked_.size() == scores_.size()) return ranked_;
-  std::vector<std::pair<double, const Point*>> by_score;
-  for (const auto& [point, sum] : scores_) by_score.emplace_back(sum.total / static_cast<double>(sum.count), &point);
-  // Stable over the map's point order: equal scores keep the smaller point first.
-  std::stable_sort(by_score.begin(), by_score.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  ranked_.clear();
-  for (const auto& entry : by_score) ranked_.push_back(*entry.second);
+  std::map<Point, double> means;
+  for (const auto& [point, sum] : scores_) means.emplace(point, sum.total / sum.count);
+  ranked_ = ranked_by_score(means);
   return ranked_;
 }
 
 double prior_agreement(const SearchPrior& prior, const std::map<Point, double>& costs, std::size_t minimum) {
-  std::vector<double> scores, speeds;
-  for (const auto& [point, cost] : costs) {
-    const auto score = prior.score(point);
-    if (!score) continue;
-    scores.push_back(*score);
-    speeds.push_back(std::isfinite(cost) ? -cost : -std::numeric_limits<double>::infinity());
-  }
-  if (scores.size() < std::max<std::size_t>(minimum, 2)) return 0.0;
-  return pearson(ranks_of(scores), ranks_of(speeds));
+  return agreement([&](const Point& point) { return prior.score(point); }, costs, minimum);
+}
+
+double source_agreement(const SearchPrior& prior, std::size_t source, const std::map<Point, double>& costs,
+                        std::size_t minimum) {
+  return agreement([&](const Point& point) { return prior.source_score(source, point); }, costs, minimum);
 }
 
 }  // namespace policytune

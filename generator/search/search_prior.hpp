@@ -20,6 +20,15 @@ public:
   // it lacks (not measured there, or not in this space) get nothing from it.
   void add_source(const std::vector<std::pair<Point, std::optional<double>>>& results);
 
+  // The sources apart, so that a strategy can hear each as its own witness (prior_witnesses.hpp):
+  // source i's score of a point (nullopt where it did not measure it), and its points best first
+  // (ties: the smaller point), failures last.
+  std::optional<double> source_score(std::size_t source, const Point& point) const;
+  const std::vector<Point>& source_ranked(std::size_t source) const { return source_ranked_.at(source); }
+  // A prior of the same sources, source i counted with weight `weights[i]` (>= 0; 0 leaves it
+  // out) in each point's mean: the sources that agree with a target outvote those that do not.
+  SearchPrior weighted(const std::vector<double>& weights) const;
+
   bool empty() const noexcept { return scores_.empty(); }
   std::size_t sources() const noexcept { return sources_; }
   // Nullopt for a point no source measured.
@@ -30,10 +39,12 @@ public:
 private:
   struct Sum {
     double total = 0;
-    std::size_t count = 0;
+    double count = 0;  // of weights, 1 per source unless weighted()
   };
   std::map<Point, Sum> scores_;
   std::size_t sources_ = 0;
+  std::vector<std::map<Point, double>> source_scores_;
+  std::vector<std::vector<Point>> source_ranked_;
   mutable std::vector<Point> ranked_;  // built on first use after the last add_source()
 };
 
@@ -41,5 +52,8 @@ private:
 // prior's score and the speed (the inverse of the cost) of the points measured that it scores,
 // failures the slowest. 0 with fewer than `minimum` such points.
 double prior_agreement(const SearchPrior& prior, const std::map<Point, double>& costs, std::size_t minimum);
+// The same for one of its sources alone.
+double source_agreement(const SearchPrior& prior, std::size_t source, const std::map<Point, double>& costs,
+                        std::size_t minimum);
 
 }  // namespace policytune

@@ -8,6 +8,8 @@
 #include "search/strategies/genetic_algorithm.hpp"
 #include "search/strategies/iterated_local_search.hpp"
 #include "search/strategies/prior_order.hpp"
+#include "search/strategies/prior_round_robin.hpp"
+#include "search/strategies/prior_witnesses.hpp"
 #include "search/strategies/random_sampling.hpp"
 #include "search/strategies/simulated_annealing.hpp"
 
@@ -18,6 +20,9 @@ namespace {
 constexpr std::uint64_t kSmallSpace = 1000;
 // What "auto" picks for larger spaces: the best on the recorded landscapes (docs/results/strategies-replay.md).
 constexpr const char* kStrongest = "adaptive_evolution";
+// What "auto" picks with a prior: above the naive transfer on the mean at every budget, leaving one
+// GPU out of the development landscapes (docs/guide/priors.md).
+constexpr const char* kStrongestWithPrior = "prior_witnesses";
 
 // A strategy with its default settings.
 template <auto make>
@@ -45,6 +50,12 @@ std::unique_ptr<SearchStrategy> forest_evolution(const StrategySpace& space, std
                                                  std::uint64_t seed, const SearchPrior* prior) {
   return make_adaptive_evolution(space, budget, seed,
                                  surrogate_settings(AdaptiveEvolutionSettings::Surrogate::random_forest), prior);
+}
+
+// Each other device as its own witness, then the model-based search the agreeing ones guide.
+std::unique_ptr<SearchStrategy> prior_witnesses(const StrategySpace& space, std::optional<std::uint64_t> budget,
+                                                std::uint64_t seed, const SearchPrior* prior) {
+  return make_prior_witnesses(space, budget, seed, {}, prior);
 }
 
 std::unique_ptr<SearchStrategy> exhaustive(const StrategySpace& space, std::optional<std::uint64_t> budget,
@@ -87,6 +98,12 @@ const std::vector<RegisteredStrategy>& registered_strategies() {
        .learns_from_results = true,
        .samples = true},
       {.name = "prior_order", .make = make_prior_order, .samples = true, .uses_prior = true},
+      {.name = "prior_round_robin", .make = make_prior_round_robin, .samples = true, .uses_prior = true},
+      {.name = "prior_witnesses",
+       .make = prior_witnesses,
+       .learns_from_results = true,
+       .samples = true,
+       .uses_prior = true},
       {.name = "surrogate_evolution",
        .make = surrogate_evolution,
        .learns_from_results = true,
@@ -110,10 +127,11 @@ const std::vector<std::string>& strategy_names() {
   return names;
 }
 
-std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget) {
+std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget,
+                             bool with_prior) {
   if (name != "auto") return name;
   const bool fits = budget ? space_size <= BigCount(*budget) : space_size <= BigCount(kSmallSpace);
-  return fits ? "exhaustive" : kStrongest;
+  return fits ? "exhaustive" : with_prior ? kStrongestWithPrior : kStrongest;
 }
 
 const RegisteredStrategy& registered_strategy(const std::string& name) {
@@ -127,14 +145,15 @@ const RegisteredStrategy& registered_strategy(const std::string& name) {
 std::unique_ptr<SearchStrategy> make_strategy(const std::string& name, const StrategySpace& space,
                                               std::optional<std::uint64_t> budget, std::uint64_t seed,
                                               const SearchPrior* prior) {
-  const std::string resolved = resolve_strategy(name, space.size(), budget);
+  const bool with_prior = prior != nullptr && !prior->empty();
+  const std::string resolved = resolve_strategy(name, space.size(), budget, with_prior);
   const RegisteredStrategy& strategy = registered_strategy(resolved);  // "auto" resolves to a known one
   // Without a budget a sampling strategy runs until it has seen every allowed point, remembering
   // each: refused where that could never end.
   if (strategy.samples && !budget && !space.size().fits_u64()) {
     throw UserError("--strategy " + resolved + " over " + space.size().to_string() + " variants needs a --budget");
   }
-  return strategy.make(space, budget, seed, prior != nullptr && !prior->empty() ? prior : nullptr);
+  return strategy.make(space, budget, seed, with_prior ? prior : nullptr);
 }
 
 }  // namespace policytune

@@ -38,8 +38,10 @@ const std::vector<RegisteredStrategy>& registered_strategies();
 const std::vector<std::string>& strategy_names();
 
 // What "auto" picks: exhaustive when the whole space fits the budget (or, without one, is small),
-// else the strongest strategy we have.
-std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget);
+// else the strongest strategy we have: with a prior (what other devices found), the one that
+// hears each device apart (prior_witnesses).
+std::string resolve_strategy(const std::string& name, const BigCount& space_size, std::optional<std::uint64_t> budget,
+                             bool with_prior = false);
 
 // The registered strategy `name` (resolved, not "auto"). Throws UserError for an unknown name.
 const RegisteredStrategy& registered_strategy(const std::string& name);

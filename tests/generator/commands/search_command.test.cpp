@@ -71,7 +71,7 @@ TEST_CASE("search's bad options are one error line, before anything is built", "
   CHECK(learning.exit_code == 2);
   CHECK(learning.err ==
         "policytune: error: --compile-only measures nothing to guide --strategy adaptive_evolution: use "
-        "exhaustive, random or prior_order\n");
+        "exhaustive, random, prior_order or prior_round_robin\n");
   const auto jobs = run_policytune_here({"search", testing::kTinyBenchmark, "-j", "-1"});
   CHECK(jobs.exit_code == 2);
   CHECK_THAT(jobs.err, Catch::StartsWith("policytune: error: ") &&

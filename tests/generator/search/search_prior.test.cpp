@@ -42,3 +42,35 @@ TEST_CASE("a prior's agreement is the rank correlation with what was measured", 
       {{0}, 1.0}, {{1}, 2.0}, {{3}, std::numeric_limits<double>::infinity()}, {{7}, 0.1}};
   CHECK(prior_agreement(prior, failed, 3) == Approx(1.0));
 }
+
+TEST_CASE("a prior keeps each source's scores and ranking apart", "[prior]") {
+  SearchPrior prior;
+  prior.add_source({{{1}, 2.0}, {{0}, 1.0}, {{3}, std::nullopt}, {{2}, 3.0}});
+  prior.add_source({{{0}, 5.0}, {{1}, 4.0}});
+  CHECK(prior.source_ranked(0) == std::vector<Point>{{0}, {1}, {2}, {3}});  // the failure last
+  CHECK(prior.source_ranked(1) == std::vector<Point>{{1}, {0}});
+  CHECK(*prior.source_score(1, {1}) == 1.0);
+  CHECK_FALSE(prior.source_score(1, {2}));
+}
+
+TEST_CASE("a weighted prior counts each source by its weight, and leaves out weight 0", "[prior]") {
+  SearchPrior prior;
+  prior.add_source({{{0}, 1.0}, {{1}, 2.0}});  // {0} 1, {1} 0
+  prior.add_source({{{0}, 2.0}, {{1}, 1.0}});  // {0} 0, {1} 1
+  const SearchPrior leaning = prior.weighted({1.0, 3.0});
+  CHECK(*leaning.score({0}) == Approx(0.25));
+  CHECK(leaning.ranked() == std::vector<Point>{{1}, {0}});
+  const SearchPrior alone = prior.weighted({1.0, 0.0});
+  CHECK(alone.sources() == 1);
+  CHECK(alone.ranked() == std::vector<Point>{{0}, {1}});
+}
+
+TEST_CASE("a source's agreement is its own rank correlation with what was measured", "[prior]") {
+  SearchPrior prior;
+  prior.add_source({{{0}, 1.0}, {{1}, 2.0}, {{2}, 3.0}});
+  prior.add_source({{{0}, 3.0}, {{1}, 2.0}, {{2}, 1.0}});
+  const std::map<Point, double> measured{{{0}, 10.0}, {{1}, 20.0}, {{2}, 30.0}};
+  CHECK(source_agreement(prior, 0, measured, 3) == Approx(1.0));
+  CHECK(source_agreement(prior, 1, measured, 3) == Approx(-1.0));
+  CHECK(prior_agreement(prior, measured, 3) == 0.0);  // the mean of both ranks them all alike
+}

@@ -33,14 +33,16 @@ TEST_CASE("capabilities: the strategies that learn from results, and those that 
                                                                      {"iterated_local_search", {true, true}},
                                                                      {"simulated_annealing", {true, true}},
                                                                      {"prior_order", {false, true}},
+                                                                     {"prior_round_robin", {false, true}},
+                                                                     {"prior_witnesses", {true, true}},
                                                                      {"surrogate_evolution", {true, true}},
                                                                      {"forest_evolution", {true, true}}});
   std::set<std::string> guided;
   for (const auto& strategy : registered_strategies()) {
     if (strategy.uses_prior) guided.insert(strategy.name);
   }
-  CHECK(guided ==
-        std::set<std::string>{"adaptive_evolution", "prior_order", "surrogate_evolution", "forest_evolution"});
+  CHECK(guided == std::set<std::string>{"adaptive_evolution", "prior_order", "prior_round_robin", "prior_witnesses",
+                                        "surrogate_evolution", "forest_evolution"});
   CHECK(registered_strategy("random").name == "random");
   CHECK_THROWS_AS(registered_strategy("auto"), UserError);  // resolved first
 }
@@ -48,8 +50,8 @@ TEST_CASE("capabilities: the strategies that learn from results, and those that 
 TEST_CASE("strategy names: auto first, then exhaustive, random and the strong ones", "[strategy]") {
   CHECK(strategy_names() == std::vector<std::string>{"auto", "exhaustive", "random", "adaptive_evolution",
                                                      "genetic_algorithm", "iterated_local_search",
-                                                     "simulated_annealing", "prior_order", "surrogate_evolution",
-                                                     "forest_evolution"});
+                                                     "simulated_annealing", "prior_order", "prior_round_robin",
+                                                     "prior_witnesses", "surrogate_evolution", "forest_evolution"});
 }
 
 TEST_CASE("each strategy name makes that strategy: the same points, in order, as its own factory", "[strategy]") {
@@ -101,6 +103,9 @@ TEST_CASE("auto: exhaustive when the space fits the budget, else adaptive evolut
   CHECK(resolve_strategy("auto", BigCount(1000), std::nullopt) == "exhaustive");
   CHECK(resolve_strategy("auto", BigCount(1001), std::nullopt) == "adaptive_evolution");
   CHECK(resolve_strategy("auto", BigCount::parse("4000000000000000000000"), 1000) == "adaptive_evolution");
+  CHECK(resolve_strategy("auto", BigCount(101), 100, true) == "prior_witnesses");
+  CHECK(resolve_strategy("auto", BigCount(100), 100, true) == "exhaustive");
+  CHECK(resolve_strategy("random", BigCount(10), 100, true) == "random");
   CHECK(resolve_strategy("random", BigCount(10), 100) == "random");
   CHECK(resolve_strategy("exhaustive", BigCount(100000), 10) == "exhaustive");
 }
