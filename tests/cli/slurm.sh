@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# A sharded host search through a real Slurm (a single-node cluster this test starts and stops):
+# scripts/slurm-search submits 4 shards and the merge; shard 3 is cancelled with scancel, so the merge
+# names it missing and keeps what the others stored; the documented --resubmit resumes it, and the
+# merged database then holds exactly the rows, and picks the winner, of the same search run unsharded.
+# Usage: slurm.sh POLICYTUNE SOURCE_DIR WORK_DIR. Exit 77 (skipped) only where Slurm cannot start.
+set -euo pipefail
+policytune=$1
+source_dir=$2
+work=$3
+script=$source_dir/scripts/slurm-search
+
+rm -rf "$work"
+mkdir -p "$work"
+# Short: the munge socket's path must fit in a socket address.
+cluster=$(mktemp -d /tmp/policytune-slurm.XXXXXX)
+source "$source_dir/tests/cli/slurm_cluster.sh"
+trap 'slurm_cluster_stop; rm -rf "$cluster"' EXIT
+if ! slurm_cluster_start "$cluster"; then
+  echo "skipped: $slurm_cluster_why"
+  exit 77
+fi
+
+fail() {
+  echo "slurm: $*" >&2
+  tail -n 5 "$work"/shards/*.out >&2 2>/dev/null || true
+  exit 1
+}
+wait_for_job() {  # until squeue no longer lists it, at most 3 minutes
+  for _ in $(seq 360); do
+    [ -n "$(squeue -h -j "$1" 2>/dev/null)" ] || return 0
+    sleep 0.5
+  done
+  fail "job $1 still queued or running after 3 minutes"
+}
+rows() { sqlite3 "$@" 'SELECT variant, rt_workload, status FROM measurements' | sort -u; }
+winner() {  # the best variant's name as analyze ranks it
+  "$policytune" analyze --db "$1" --top 1 | awk '$1 == "variant" { getline; print $1; exit }'
+}
+
+search=("$source_dir/tests/data/search/bench/spread/sum.cpp" --strategy exhaustive --min-samples 3 --max-time 0.02 -j 1)
+"$policytune" search "${search[@]}" --db "$work/whole.db" --build-dir "$work/whole-build" >"$work/whole.log" 2>&1 ||
+  fail "the unsharded search failed: $(tail -1 "$work/whole.log")"
+
+cd "$work"
+submitted=$("$script" --shards 4 --cpus-per-shard 1 --policytune "$policytune" --db merged.db --work shards -- "${search[@]}")
+echo "$submitted"
+array=$(sed -n 's/^shards: job array \([0-9]*\) .*/\1/p' <<<"$submitted")
+merge=$(sed -n 's/.*merge into .*: job \([0-9]*\)$/\1/p' <<<"$submitted")
+[ -n "$array" ] && [ -n "$merge" ] || fail "no job ids in: $submitted"
+# Two shards run at once on the two CPUs, so shard 3 is still waiting (or just started) here.
+scancel "${array}_3"
+wait_for_job "$merge"
+
+merge_log=shards/merge-$merge.out
+grep -q "^missing shards: 3 of 4 (resume: .* --work $work/shards --resubmit 3)$" "$merge_log" ||
+  fail "the merge did not name shard 3 missing: $(cat "$merge_log")"
+[ "$(rows merged.db)" = "$(cat <(rows shards/shard-0.db) <(rows shards/shard-1.db) <(rows shards/shard-2.db) | sort -u)" ] ||
+  fail "the partial merge lost rows the finished shards stored"
+
+resumed=$("$script" --work shards --resubmit 3)
+echo "$resumed"
+merge=$(sed -n 's/.*merge: job \([0-9]*\)$/\1/p' <<<"$resumed")
+[ -n "$merge" ] || fail "no merge job id in: $resumed"
+wait_for_job "$merge"
+grep -q "^all 4 shards merged into $work/merged.db$" "shards/merge-$merge.out" ||
+  fail "the merge after the resumed shard: $(cat "shards/merge-$merge.out")"
+
+[ "$(rows merged.db)" = "$(rows "$work/whole.db")" ] ||
+  fail "the merged database and the unsharded one hold different rows: $(diff <(rows merged.db) <(rows "$work/whole.db") | head -5)"
+sharded_winner=$(winner merged.db)
+whole_winner=$(winner "$work/whole.db")
+[ -n "$whole_winner" ] && [ "$sharded_winner" = "$whole_winner" ] ||
+  fail "winners differ: sharded '$sharded_winner', unsharded '$whole_winner'"
+echo "passed: 4 shards through Slurm, shard 3 cancelled and resumed; both pick $whole_winner"

@@ -1,0 +1,88 @@
+# A single-node Slurm cluster of its own for one test: munged, slurmctld and slurmd with a generated
+# slurm.conf in FOLDER, on free ports, so that it neither needs nor touches the machine's own Slurm.
+# Sourced: slurm_cluster_start FOLDER (returns non-zero, with the reason in $slurm_cluster_why, when
+# the daemons cannot start) and slurm_cluster_stop (safe to call whatever happened, twice too).
+
+free_port() {  # one the kernel has no listener on; two calls can collide, the caller checks
+  local port
+  while :; do
+    port=$((20000 + RANDOM % 20000))
+    ss -Htln "sport = :$port" 2>/dev/null | grep -q . || { echo "$port"; return; }
+  done
+}
+
+slurm_cluster_start() {
+  local folder=$1 node ctld_port d_port user
+  slurm_cluster_folder=$folder
+  slurm_cluster_why=""
+  for tool in munged slurmctld slurmd sbatch squeue scontrol; do
+    command -v "$tool" >/dev/null || { slurm_cluster_why="$tool is not installed (scripts/setup installs it)"; return 1; }
+  done
+  node=$(hostname -s)
+  user=$(id -un)
+  ctld_port=$(free_port)
+  d_port=$(free_port)
+  [ "$ctld_port" != "$d_port" ] || d_port=$((ctld_port + 1))
+  mkdir -p "$folder"/{munge,ctld,d,log}
+  chmod 700 "$folder/munge"
+  head -c 1024 /dev/urandom >"$folder/munge/munge.key"
+  chmod 400 "$folder/munge/munge.key"
+  munged --force --key-file="$folder/munge/munge.key" --socket="$folder/munge/munge.socket" \
+    --pid-file="$folder/munge/munged.pid" --log-file="$folder/munge/munged.log" \
+    --seed-file="$folder/munge/munge.seed" 2>"$folder/log/munged.err" ||
+    { slurm_cluster_why="munged did not start: $(head -1 "$folder/log/munged.err")"; return 1; }
+  cat >"$folder/slurm.conf" <<EOF
+ClusterName=policytune-test
+SlurmctldHost=$node
+SlurmctldPort=$ctld_port
+SlurmdPort=$d_port
+AuthType=auth/munge
+AuthInfo=socket=$folder/munge/munge.socket
+CredType=cred/munge
+SlurmUser=$user
+SlurmdUser=$user
+StateSaveLocation=$folder/ctld
+SlurmdSpoolDir=$folder/d
+SlurmctldPidFile=$folder/slurmctld.pid
+SlurmdPidFile=$folder/slurmd.pid
+SlurmctldLogFile=$folder/log/slurmctld.log
+SlurmdLogFile=$folder/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+SchedulerType=sched/backfill
+ReturnToService=2
+MpiDefault=none
+JobCompType=jobcomp/none
+AccountingStorageType=accounting_storage/none
+NodeName=$node CPUs=2 State=UNKNOWN
+PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+EOF
+  export SLURM_CONF=$folder/slurm.conf
+  slurmctld -f "$SLURM_CONF" 2>"$folder/log/slurmctld.err" ||
+    { slurm_cluster_why="slurmctld did not start: $(head -1 "$folder/log/slurmctld.err")"; return 1; }
+  slurmd -f "$SLURM_CONF" 2>"$folder/log/slurmd.err" ||
+    { slurm_cluster_why="slurmd did not start: $(head -1 "$folder/log/slurmd.err")"; return 1; }
+  for _ in $(seq 60); do  # the node registers within seconds
+    [ "$(sinfo -h -n "$node" -o %t 2>/dev/null)" = idle ] && return 0
+    sleep 0.5
+  done
+  slurm_cluster_why="the node did not come up idle in 30 s: $(tail -1 "$folder/log/slurmd.log" 2>/dev/null)"
+  return 1
+}
+
+slurm_cluster_stop() {
+  [ -n "${slurm_cluster_folder:-}" ] || return 0
+  local folder=$slurm_cluster_folder pid
+  scancel --quiet --user "$(id -un)" 2>/dev/null || true
+  scontrol shutdown 2>/dev/null || true
+  # Whatever did not stop when told: by the ids these daemons wrote, never by name.
+  for pidfile in "$folder/slurmd.pid" "$folder/slurmctld.pid"; do
+    pid=$(cat "$pidfile" 2>/dev/null) || continue
+    for _ in $(seq 20); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+    kill "$pid" 2>/dev/null || true
+  done
+  pid=$(cat "$folder/munge/munged.pid" 2>/dev/null) && kill "$pid" 2>/dev/null || true
+  slurm_cluster_folder=""
+}
