@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A sharded host search through a real Slurm (a single-node cluster this test starts and stops):
-# scripts/slurm-search submits 4 shards and the merge; shard 3 is cancelled with scancel, so the merge
+# scripts/slurm-search submits 4 shards and the merge; shard 4 is cancelled with scancel, so the merge
 # names it missing and keeps what the others stored; the documented --resubmit resumes it, and the
 # merged database then holds exactly the rows, and picks the winner, of the same search run unsharded.
 # Usage: slurm.sh POLICYTUNE SOURCE_DIR WORK_DIR. Exit 77 (skipped) only where Slurm cannot start.
@@ -48,17 +48,17 @@ echo "$submitted"
 array=$(sed -n 's/^shards: job array \([0-9]*\) .*/\1/p' <<<"$submitted")
 merge=$(sed -n 's/.*merge into .*: job \([0-9]*\)$/\1/p' <<<"$submitted")
 [ -n "$array" ] && [ -n "$merge" ] || fail "no job ids in: $submitted"
-# Two shards run at once on the two CPUs, so shard 3 is still waiting (or just started) here.
-scancel "${array}_3"
+# Two shards run at once on the two CPUs, so shard 4 is still waiting (or just started) here.
+scancel "${array}_4"
 wait_for_job "$merge"
 
 merge_log=shards/merge-$merge.out
-grep -q "^missing shards: 3 of 4 (resume: .* --work $work/shards --resubmit 3)$" "$merge_log" ||
-  fail "the merge did not name shard 3 missing: $(cat "$merge_log")"
-[ "$(rows merged.db)" = "$(cat <(rows shards/shard-0.db) <(rows shards/shard-1.db) <(rows shards/shard-2.db) | sort -u)" ] ||
+grep -q "^missing shards: 4 of 4 (resume: .* --work $work/shards --resubmit 4)$" "$merge_log" ||
+  fail "the merge did not name shard 4 missing: $(cat "$merge_log")"
+[ "$(rows merged.db)" = "$(cat <(rows shards/shard-1.db) <(rows shards/shard-2.db) <(rows shards/shard-3.db) | sort -u)" ] ||
   fail "the partial merge lost rows the finished shards stored"
 
-resumed=$("$script" --work shards --resubmit 3)
+resumed=$("$script" --work shards --resubmit 4)
 echo "$resumed"
 merge=$(sed -n 's/.*merge: job \([0-9]*\)$/\1/p' <<<"$resumed")
 [ -n "$merge" ] || fail "no merge job id in: $resumed"
@@ -72,4 +72,4 @@ sharded_winner=$(winner merged.db)
 whole_winner=$(winner "$work/whole.db")
 [ -n "$whole_winner" ] && [ "$sharded_winner" = "$whole_winner" ] ||
   fail "winners differ: sharded '$sharded_winner', unsharded '$whole_winner'"
-echo "passed: 4 shards through Slurm, shard 3 cancelled and resumed; both pick $whole_winner"
+echo "passed: 4 shards through Slurm, shard 4 cancelled and resumed; both pick $whole_winner"
