@@ -68,6 +68,13 @@ grep -q "^all 4 shards merged into $work/merged.db$" "shards/merge-$merge.out" |
 
 [ "$(rows merged.db)" = "$(rows "$work/whole.db")" ] ||
   fail "the merged database and the unsharded one hold different rows: $(diff <(rows merged.db) <(rows "$work/whole.db") | head -5)"
+# Two merges at once (as when a resubmitted shard's merge meets an earlier one) leave it whole.
+first=$(sbatch --parsable shards/merge.sbatch)
+second=$(sbatch --parsable shards/merge.sbatch)
+wait_for_job "$first"
+wait_for_job "$second"
+[ "$(sqlite3 merged.db 'PRAGMA integrity_check')" = ok ] && [ "$(rows merged.db)" = "$(rows "$work/whole.db")" ] ||
+  fail "two merges at once changed the merged database"
 sharded_winner=$(winner merged.db)
 whole_winner=$(winner "$work/whole.db")
 [ -n "$whole_winner" ] && [ "$sharded_winner" = "$whole_winner" ] ||
