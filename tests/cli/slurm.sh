@@ -68,6 +68,12 @@ grep -q "^all 4 shards merged into $work/merged.db$" "shards/merge-$merge.out" |
 
 [ "$(rows merged.db)" = "$(rows "$work/whole.db")" ] ||
   fail "the merged database and the unsharded one hold different rows: $(diff <(rows merged.db) <(rows "$work/whole.db") | head -5)"
+# A shard resubmitted whose database is complete measures nothing: a resumed shard measures only
+# what its database lacks.
+resumed=$("$script" --work shards --resubmit 1)
+wait_for_job "$(sed -n 's/.*merge: job \([0-9]*\)$/\1/p' <<<"$resumed")"
+grep -q "^searched: 0 variants measured, [1-9][0-9]* found stored" shards/shard-1.out ||
+  fail "shard 1 resubmitted measured again: $(grep '^searched' shards/shard-1.out)"
 # Two merges at once (as when a resubmitted shard's merge meets an earlier one) leave it whole.
 first=$(sbatch --parsable shards/merge.sbatch)
 second=$(sbatch --parsable shards/merge.sbatch)
