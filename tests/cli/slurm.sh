@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A sharded host search through a real Slurm (a single-node cluster this test starts and stops):
-# scripts/slurm-search submits 4 shards and the merge; shard 4 is cancelled with scancel, so the merge
-# names it missing and keeps what the others stored; the documented --resubmit resumes it, and the
-# merged database then holds exactly the rows, and picks the winner, of the same search run unsharded.
+# scripts/slurm-search submits 4 shards and the merge; shard 4 is cancelled with scancel while it
+# runs, so the merge names it missing and keeps what the shards stored; the documented --resubmit
+# resumes it, and the merged database then holds exactly the rows, and picks the winner, of the same
+# search run unsharded.
 # Usage: slurm.sh POLICYTUNE SOURCE_DIR WORK_DIR. Exit 77 (skipped) only where Slurm cannot start.
 set -euo pipefail
 policytune=$1
@@ -48,14 +49,20 @@ echo "$submitted"
 array=$(sed -n 's/^shards: job array \([0-9]*\) .*/\1/p' <<<"$submitted")
 merge=$(sed -n 's/.*merge into .*: job \([0-9]*\)$/\1/p' <<<"$submitted")
 [ -n "$array" ] && [ -n "$merge" ] || fail "no job ids in: $submitted"
-# Two shards run at once on the two CPUs, so shard 4 is still waiting (or just started) here.
+# Shard 4 is killed halfway, as by a dying node: once it runs (two shards run at once on the two
+# CPUs, so it starts when one of the first ends), a few seconds into its compiles.
+for _ in $(seq 240); do
+  [ "$(squeue -h -j "${array}_4" -o %T 2>/dev/null)" = RUNNING ] && break
+  sleep 0.5
+done
+sleep 3
 scancel "${array}_4"
 wait_for_job "$merge"
 
 merge_log=shards/merge-$merge.out
 grep -q "^missing shards: 4 of 4 (resume: .* --work $work/shards --resubmit 4)$" "$merge_log" ||
   fail "the merge did not name shard 4 missing: $(cat "$merge_log")"
-[ "$(rows merged.db)" = "$(cat <(rows shards/shard-1.db) <(rows shards/shard-2.db) <(rows shards/shard-3.db) | sort -u)" ] ||
+[ "$(rows merged.db)" = "$(for db in shards/shard-*.db; do rows "$db"; done | sort -u)" ] ||
   fail "the partial merge lost rows the finished shards stored"
 
 resumed=$("$script" --work shards --resubmit 4)
