@@ -23,7 +23,7 @@ _policytune_options_report="-h --help --db -R --regex -o --output"
 _policytune_options_batch="-h --help"
 
 _policytune_strategies="auto exhaustive random adaptive_evolution genetic_algorithm iterated_local_search
-  simulated_annealing prior_order surrogate_evolution forest_evolution"
+  simulated_annealing prior_order prior_round_robin prior_witnesses surrogate_evolution forest_evolution"
 
 _policytune() {
   local cur prev command word i

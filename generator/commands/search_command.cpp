@@ -22,7 +22,9 @@ RunCommand setup_search(CLI::App& app) {
   SearchOptions& s = options->search;
   app.add_option("files", s.sources, "benchmark sources (.cu for CUDA, .cpp for host)")->required();
   app.add_option("-R,--regex", s.benchmark_regex, "only benchmarks whose name matches this regex");
-  app.add_option("--strategy", s.strategy, "how variants are chosen (auto: exhaustive when the space fits the budget)")
+  app.add_option(
+         "--strategy", s.strategy,
+         "how variants are chosen (auto: exhaustive when the space fits the budget, prior_witnesses with a prior)")
       ->check(CLI::IsMember(strategy_names()))
       ->capture_default_str();
   app.add_option("--budget", s.budget, "at most this many variants per compile-time workload")
