@@ -24,9 +24,7 @@
 #include <policytune/tuning/radix_sort_pairs.cuh>
 
 #if CUB_VERSION >= 300500
-#  include <cuda/__execution/tune.h>
-#  include <cuda/__stream/stream_ref.h>
-#  include <cuda/std/__execution/env.h>
+#  include <policytune/detail/tuning_env.cuh>
 #endif
 
 namespace policytune
@@ -148,14 +146,14 @@ cudaError_t device_radix_sort_keys(
     return detail::with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
       using selector_t =
         typename custom_t::template selector<KeyT, ::cub::NullType, offset_t, decltype(range_constant)::value>;
-      const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
-      return ::cub::DeviceRadixSort::SortKeys(d_keys_in, d_keys_out, num_items, decomposer, env);
+      return ::cub::DeviceRadixSort::SortKeys(
+        d_keys_in, d_keys_out, num_items, decomposer, detail::tuned_on<selector_t>(stream));
     });
   }
   else
   {
     return ::cub::DeviceRadixSort::SortKeys(
-      d_keys_in, d_keys_out, num_items, decomposer, ::cuda::std::execution::env{::cuda::stream_ref{stream}});
+      d_keys_in, d_keys_out, num_items, decomposer, detail::untuned_on(stream));
   }
 }
 #endif

@@ -29,9 +29,7 @@
 
 #include <cub/version.cuh>
 #if CUB_VERSION >= 300500
-#  include <cuda/__execution/tune.h>
-#  include <cuda/__stream/stream_ref.h>
-#  include <cuda/std/__execution/env.h>
+#  include <policytune/detail/tuning_env.cuh>
 
 #  include <policytune/tuning/reduce_sum_selector.cuh>
 #endif
@@ -159,8 +157,7 @@ cudaError_t device_reduce_sum(InputIteratorT d_in, OutputIteratorT d_out, NumIte
   using selectors_t = tuning::reduce_sum_selector::policy_selector<accum_t, offset_t, op_t>;
   return detail::with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
     using selector_t = tuning::reduce_sum_selector::policy_selector<accum_t, offset_t, op_t, decltype(range_constant)::value>;
-    const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
-    return ::cub::DeviceReduce::Sum(d_in, d_out, num_items, env);
+    return ::cub::DeviceReduce::Sum(d_in, d_out, num_items, detail::tuned_on<selector_t>(stream));
   });
 }
 
@@ -182,8 +179,7 @@ cudaError_t reduce_with_selector(
   using selectors_t = Selector<AccumT, OffsetT, OpT, 0>;
   return with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
     using selector_t = Selector<AccumT, OffsetT, OpT, decltype(range_constant)::value>;
-    const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
-    return ::cub::DeviceReduce::Reduce(d_in, d_out, num_items, op, init, env);
+    return ::cub::DeviceReduce::Reduce(d_in, d_out, num_items, op, init, detail::tuned_on<selector_t>(stream));
   });
 }
 
@@ -215,8 +211,7 @@ cudaError_t device_reduce(
   }
   else
   {
-    return ::cub::DeviceReduce::Reduce(
-      d_in, d_out, num_items, reduction_op, init, ::cuda::std::execution::env{::cuda::stream_ref{stream}});
+    return ::cub::DeviceReduce::Reduce(d_in, d_out, num_items, reduction_op, init, detail::untuned_on(stream));
   }
 }
 #endif

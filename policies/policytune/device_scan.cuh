@@ -21,9 +21,7 @@
 #include <policytune/tuning/scan_exclusive_sum.cuh>
 
 #if CUB_VERSION >= 300500
-#  include <cuda/__execution/tune.h>
-#  include <cuda/__stream/stream_ref.h>
-#  include <cuda/std/__execution/env.h>
+#  include <policytune/detail/tuning_env.cuh>
 #endif
 
 namespace policytune
@@ -158,8 +156,7 @@ cudaError_t exclusive_scan_with_selector(
   using selectors_t = Selector<InputIteratorT, OutputIteratorT, AccumT, OffsetT, ScanOpT, 0>;
   return with_range_for_size<selectors_t>(num_items, [&](auto range_constant) {
     using selector_t = Selector<InputIteratorT, OutputIteratorT, AccumT, OffsetT, ScanOpT, decltype(range_constant)::value>;
-    const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
-    return ::cub::DeviceScan::ExclusiveScan(d_in, d_out, scan_op, init, num_items, env);
+    return ::cub::DeviceScan::ExclusiveScan(d_in, d_out, scan_op, init, num_items, detail::tuned_on<selector_t>(stream));
   });
 }
 } // namespace detail
@@ -184,8 +181,7 @@ cudaError_t device_exclusive_scan(
   }
   else
   {
-    return ::cub::DeviceScan::ExclusiveScan(
-      d_in, d_out, scan_op, init, num_items, ::cuda::std::execution::env{::cuda::stream_ref{stream}});
+    return ::cub::DeviceScan::ExclusiveScan(d_in, d_out, scan_op, init, num_items, detail::untuned_on(stream));
   }
 }
 #endif

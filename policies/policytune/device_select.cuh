@@ -23,9 +23,7 @@
 #if CUB_VERSION >= 300500
 #  include <cub/device/device_select.cuh>
 
-#  include <cuda/__execution/tune.h>
-#  include <cuda/__stream/stream_ref.h>
-#  include <cuda/std/__execution/env.h>
+#  include <policytune/detail/tuning_env.cuh>
 #endif
 
 namespace policytune
@@ -140,9 +138,14 @@ cudaError_t device_select_if(
       using selector_t =
         typename custom_t::template selector<input_t, InputIteratorT, typename types_t::flag_it_t, OutputIteratorT,
                                              typename types_t::offset_t, types_t::impl, decltype(range_constant)::value>;
-      const auto env = ::cuda::std::execution::env{::cuda::stream_ref{stream}, ::cuda::execution::tune(selector_t{})};
-      return ::cub::DeviceSelect::If(
-        d_temp_storage, temp_storage_bytes, d_in, d_out, d_num_selected_out, num_items, select_op, env);
+      return ::cub::DeviceSelect::If(d_temp_storage,
+                                     temp_storage_bytes,
+                                     d_in,
+                                     d_out,
+                                     d_num_selected_out,
+                                     num_items,
+                                     select_op,
+                                     detail::tuned_on<selector_t>(stream));
     });
   }
   else
