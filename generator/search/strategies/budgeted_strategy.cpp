@@ -47,6 +47,14 @@ std::optional<Point> BudgetedStrategy::random_unseen_point() {
   return unseen_.next(random_, [this](const Point& point) { return known(point); });
 }
 
+std::optional<Point> BudgetedStrategy::next_unseen_in(const std::vector<Point>& ranking, std::size_t& cursor) const {
+  while (cursor < ranking.size()) {
+    const Point& point = ranking[cursor++];
+    if (space_.allowed(point) && !known(point)) return point;
+  }
+  return std::nullopt;
+}
+
 void change_axis(Point& point, std::size_t axis, std::uint64_t axis_size, double adjacent, RandomGenerator& random) {
   const std::uint64_t here = point[axis];
   if (random.chance(adjacent)) {

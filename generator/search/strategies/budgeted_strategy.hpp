@@ -45,6 +45,9 @@ protected:
   std::optional<double> cost_of(const Point& point) const;
   // A uniformly random allowed point not proposed yet; nullopt when none is left.
   std::optional<Point> random_unseen_point();
+  // The first allowed point of `ranking` from `cursor` on that was not proposed yet, `cursor` moved
+  // past it; nullopt when the ranking is spent.
+  std::optional<Point> next_unseen_in(const std::vector<Point>& ranking, std::size_t& cursor) const;
   // Distinct points proposed so far, and how many the budget allows (nullopt: no limit).
   std::uint64_t proposed() const { return proposed_; }
   std::optional<std::uint64_t> budget() const { return budget_; }

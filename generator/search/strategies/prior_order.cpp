@@ -14,11 +14,7 @@ public:
 private:
   std::optional<Point> next_point() override {
     if (prior_ != nullptr) {
-      const auto& ranked = prior_->ranked();
-      while (next_ < ranked.size()) {
-        const Point& point = ranked[next_++];
-        if (space().allowed(point) && !known(point)) return point;
-      }
+      if (auto point = next_unseen_in(prior_->ranked(), next_)) return point;
     }
     return random_unseen_point();
   }

@@ -21,11 +21,7 @@ private:
     for (std::size_t tried = 0; tried < next_.size(); ++tried) {
       const std::size_t source = turn_;
       turn_ = (turn_ + 1) % next_.size();
-      const auto& ranked = prior_->source_ranked(source);
-      while (next_[source] < ranked.size()) {
-        const Point& point = ranked[next_[source]++];
-        if (space().allowed(point) && !known(point)) return point;
-      }
+      if (auto point = next_unseen_in(prior_->source_ranked(source), next_[source])) return point;
     }
     return random_unseen_point();
   }
