@@ -6,8 +6,9 @@ include(CMakePackageConfigHelpers)
 set(policytune_package_dir "${CMAKE_INSTALL_LIBDIR}/cmake/PolicyTune")
 
 install(TARGETS policytune policytune.bench policytune.policies EXPORT PolicyTuneTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
-# Beside policytune, which it finds there: users run it on a cluster's login node (docs/guide/cluster.md).
+# Beside policytune, which they find there: users run them on a cluster's login node (docs/guide/cluster.md).
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/slurm-search" DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME policytune-slurm-search)
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/slurm-check" DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME policytune-slurm-check)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/bench/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/policies/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/templates/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/templates")

@@ -1,7 +1,8 @@
 # A single-node Slurm cluster of its own for one test: munged, slurmctld and slurmd with a generated
 # slurm.conf in FOLDER, on free ports, so that it neither needs nor touches the machine's own Slurm.
-# Sourced: slurm_cluster_start FOLDER (returns non-zero, with the reason in $slurm_cluster_why, when
-# the daemons cannot start) and slurm_cluster_stop (safe to call whatever happened, twice too).
+# Sourced: slurm_cluster_start FOLDER [FEATURES] (returns non-zero, with the reason in
+# $slurm_cluster_why, when the daemons cannot start; FEATURES, such as cpu_a,cpu_b, are the node's, for
+# jobs that ask --constraint) and slurm_cluster_stop (safe to call whatever happened, twice too).
 
 free_port() {  # one the kernel has no listener on; two calls can collide, the caller checks
   local port
@@ -12,7 +13,7 @@ free_port() {  # one the kernel has no listener on; two calls can collide, the c
 }
 
 slurm_cluster_start() {
-  local folder=$1 node ctld_port d_port user
+  local folder=$1 features=${2:-} node ctld_port d_port user
   slurm_cluster_folder=$folder
   slurm_cluster_why=""
   for tool in munged slurmctld slurmd sbatch squeue scontrol; do
@@ -56,7 +57,7 @@ ReturnToService=2
 MpiDefault=none
 JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
-NodeName=$node CPUs=2 State=UNKNOWN
+NodeName=$node CPUs=2${features:+ Features=$features} State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
   export SLURM_CONF=$folder/slurm.conf
