@@ -35,7 +35,8 @@ RunCommand setup_search(CLI::App& app) {
       ->check(count_between(0, UINT64_MAX))
       ->capture_default_str();
   app.add_option("--prior", s.priors,
-                 "what other devices found guides the search: auto (their results in --db), none, or databases")
+                 "what other devices or builds found guides the search: auto (their results in --db), none, or "
+                 "databases")
       ->capture_default_str();
   app.add_option("--lanes", s.lanes, "variants measured at once, one per GPU (default: every visible GPU)")
       ->check(count_between(0, 1024));

@@ -440,12 +440,13 @@ private:
     progress_.begin_workload(title, planned.fits_u64() ? planned.to_u64() : UINT64_MAX);
     if (name != options_.strategy) progress_.message(fmt::format("{}: strategy {}", title, name));
     if (!prior.empty() && registered_strategy(name).uses_prior) {
-      progress_.message(fmt::format("{}: guided by what {} other device(s) found", title, prior.sources()));
+      progress_.message(fmt::format("{}: guided by what {} other device(s) or build(s) found", title, prior.sources()));
     }
     return {std::move(strategy), name};
   }
 
-  // What other devices found for this workload, from the databases --prior names.
+  // What other devices (or this one under another toolkit, library or benchmark version) found for
+  // this workload, from the databases --prior names.
   SearchPrior prior_of(const CompileTimeWorkload& workload, const VariantSpace& variants) {
     if (!prior_rows_) {
       prior_rows_.emplace();
@@ -462,8 +463,7 @@ private:
         }
       }
     }
-    return stored_prior(*prior_rows_, session_.name(), workload.name, session_.device().device, session_.space(),
-                        variants);
+    return stored_prior(*prior_rows_, session_.template_row(workload.name), session_.space(), variants);
   }
 
   // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine

@@ -30,7 +30,8 @@ struct SearchOptions : RunOptions {
   bool force = false;         // measure again what the database already holds (rows are replaced)
   bool compile_only = false;  // build the variants, run nothing, store nothing
   // Where the prior comes from (search_prior.hpp): "auto" (this search's database), "none", or
-  // databases; the results of other devices there guide the strategies that take a prior.
+  // databases; the results of other devices (or of this one under another toolkit, library or
+  // benchmark version: stored_prior.hpp) there guide the strategies that take a prior.
   std::vector<std::string> priors{"auto"};
   // `--shard k/N`: this run searches only the variants whose name hashes to shard k of N, so N
   // machines (a Slurm job array) search disjoint parts that together are the whole search.

@@ -20,16 +20,19 @@ std::optional<Point> point_of(const std::string& variant, const SearchSpace& spa
   return point;
 }
 
+bool same_setup(const Measurement& a, const Measurement& b) {
+  return a.device == b.device && a.toolkit == b.toolkit && a.library == b.library && a.source_hash == b.source_hash;
+}
+
 }  // namespace
 
-SearchPrior stored_prior(const std::vector<Measurement>& rows, const std::string& benchmark,
-                         const std::string& ct_workload, const DeviceIdentity& device, const SearchSpace& space,
+SearchPrior stored_prior(const std::vector<Measurement>& rows, const Measurement& own, const SearchSpace& space,
                          const StrategySpace& points) {
   // One source per device and version of the measured software: their scores are comparable.
   using SourceKey = std::tuple<std::string, std::string, std::string, std::string>;
   std::map<SourceKey, std::vector<const Measurement*>> sources;
   for (const auto& row : rows) {
-    if (row.benchmark != benchmark || row.ct_workload != ct_workload || row.device == device) continue;
+    if (row.benchmark != own.benchmark || row.ct_workload != own.ct_workload || same_setup(row, own)) continue;
     sources[{row.device.describe(), row.toolkit, row.library, row.source_hash}].push_back(&row);
   }
   SearchPrior prior;
