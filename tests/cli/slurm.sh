@@ -13,14 +13,8 @@ script=$source_dir/scripts/slurm-search
 
 rm -rf "$work"
 mkdir -p "$work"
-# Short: the munge socket's path must fit in a socket address.
-cluster=$(mktemp -d /tmp/policytune-slurm.XXXXXX)
 source "$source_dir/tests/cli/slurm_cluster.sh"
-trap 'slurm_cluster_stop; rm -rf "$cluster"' EXIT
-if ! slurm_cluster_start "$cluster"; then
-  echo "skipped: $slurm_cluster_why"
-  exit 77
-fi
+slurm_cluster_for_test
 
 fail() {
   echo "slurm: $*" >&2

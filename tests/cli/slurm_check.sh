@@ -14,14 +14,8 @@ script=$source_dir/scripts/slurm-check
 
 rm -rf "$work"
 mkdir -p "$work"
-# Short: the munge socket's path must fit in a socket address.
-cluster=$(mktemp -d /tmp/policytune-slurm.XXXXXX)
 source "$source_dir/tests/cli/slurm_cluster.sh"
-trap 'slurm_cluster_stop; rm -rf "$cluster"' EXIT
-if ! slurm_cluster_start "$cluster" cpu_a,cpu_b; then
-  echo "skipped: $slurm_cluster_why"
-  exit 77
-fi
+slurm_cluster_for_test cpu_a,cpu_b
 
 fail() {
   echo "slurm_check: $*" >&2

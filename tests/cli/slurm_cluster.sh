@@ -2,7 +2,8 @@
 # slurm.conf in FOLDER, on free ports, so that it neither needs nor touches the machine's own Slurm.
 # Sourced: slurm_cluster_start FOLDER [FEATURES] (returns non-zero, with the reason in
 # $slurm_cluster_why, when the daemons cannot start; FEATURES, such as cpu_a,cpu_b, are the node's, for
-# jobs that ask --constraint) and slurm_cluster_stop (safe to call whatever happened, twice too).
+# jobs that ask --constraint) and slurm_cluster_stop (safe to call whatever happened, twice too);
+# a test's prologue: slurm_cluster_for_test [FEATURES].
 
 free_port() {  # one the kernel has no listener on; two calls can collide, the caller checks
   local port
@@ -86,4 +87,15 @@ slurm_cluster_stop() {
   done
   pid=$(cat "$folder/munge/munged.pid" 2>/dev/null) && kill "$pid" 2>/dev/null || true
   slurm_cluster_folder=""
+}
+
+# A cluster for the calling test in a short temporary folder (the munge socket's path must fit in a
+# socket address), stopped and removed however the test ends; exit 77 (skipped) where it cannot start.
+slurm_cluster_for_test() {  # [FEATURES]
+  slurm_test_folder=$(mktemp -d /tmp/policytune-slurm.XXXXXX)
+  trap 'slurm_cluster_stop; rm -rf "$slurm_test_folder"' EXIT
+  if ! slurm_cluster_start "$slurm_test_folder" "${1:-}"; then
+    echo "skipped: $slurm_cluster_why"
+    exit 77
+  fi
 }
