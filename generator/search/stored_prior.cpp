@@ -1,5 +1,6 @@
 #include "search/stored_prior.hpp"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -20,20 +21,33 @@ std::optional<Point> point_of(const std::string& variant, const SearchSpace& spa
   return point;
 }
 
-bool same_setup(const Measurement& a, const Measurement& b) {
-  return a.device == b.device && a.toolkit == b.toolkit && a.library == b.library && a.source_hash == b.source_hash;
+// What a row was measured with: the device, whole, and the versions of the measured software. Rows
+// of one setup have comparable scores; the search's own setup is no source of its prior.
+using Setup = std::tuple<std::string, std::int64_t, std::int64_t, bool, std::string, std::string,  // the device's
+                         std::string, std::string, std::string>;  // toolkit, library, source hash
+
+Setup setup_of(const Measurement& m) {
+  return {m.device.name,
+          m.device.sm_count,
+          m.device.memory_bus_width,
+          m.device.ecc,
+          m.device.compute_capability,
+          m.device.driver,
+          m.toolkit,
+          m.library,
+          m.source_hash};
 }
 
 }  // namespace
 
 SearchPrior stored_prior(const std::vector<Measurement>& rows, const Measurement& own, const SearchSpace& space,
                          const StrategySpace& points) {
-  // One source per device and version of the measured software: their scores are comparable.
-  using SourceKey = std::tuple<std::string, std::string, std::string, std::string>;
-  std::map<SourceKey, std::vector<const Measurement*>> sources;
+  const Setup own_setup = setup_of(own);
+  std::map<Setup, std::vector<const Measurement*>> sources;  // one source per other setup
   for (const auto& row : rows) {
-    if (row.benchmark != own.benchmark || row.ct_workload != own.ct_workload || same_setup(row, own)) continue;
-    sources[{row.device.describe(), row.toolkit, row.library, row.source_hash}].push_back(&row);
+    if (row.benchmark != own.benchmark || row.ct_workload != own.ct_workload) continue;
+    Setup setup = setup_of(row);
+    if (setup != own_setup) sources[std::move(setup)].push_back(&row);
   }
   SearchPrior prior;
   for (const auto& [key, source_rows] : sources) {
