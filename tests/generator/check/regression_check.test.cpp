@@ -45,22 +45,26 @@ struct CheckWorkspace {
     return options;
   }
 
-  // Searches every variant once; the winner is work_1, about twice as fast as base.
-  std::string searched_database() {
-    const std::string path = (directory.path() / "searched.db").string();
-    if (!fs::exists(path)) {
-      SearchProgress progress(quiet, ProgressStyle::lines);
-      run_search(options("searched.db").measuring, progress);
-    }
+  // Every variant searched once; the winner is work_1, about twice as fast as base.
+  std::string searched_database() { return copy_of_search("searched.db", kWork); }
+
+  // sized_work's every variant searched once: target_1 wins up to 2^12 elements, target_3 above.
+  std::string searched_sized_database() { return copy_of_search("sized.db", kSizedWork); }
+
+  // This workspace's copy of a search run once per process: Catch runs a test case again from the
+  // top for each of its sections, and each search compiles, verifies and measures every variant.
+  std::string copy_of_search(const std::string& database, const std::string& source) {
+    const std::string path = (directory.path() / database).string();
+    if (!fs::exists(path)) fs::copy_file(searched_once(database, source), path);
     return path;
   }
 
-  // Searches sized_work's every variant once: target_1 wins up to 2^12 elements, target_3 above.
-  std::string searched_sized_database() {
-    const std::string path = (directory.path() / "sized.db").string();
+  static std::string searched_once(const std::string& database, const std::string& source) {
+    static CheckWorkspace searches;
+    const std::string path = (searches.directory.path() / database).string();
     if (!fs::exists(path)) {
-      SearchProgress progress(quiet, ProgressStyle::lines);
-      run_search(options("sized.db", kSizedWork).measuring, progress);
+      SearchProgress progress(searches.quiet, ProgressStyle::lines);
+      run_search(searches.options(database, source).measuring, progress);
     }
     return path;
   }
