@@ -109,7 +109,8 @@ TEST_CASE("adaptive_evolution guided by a random forest gives the same search fo
   CHECK(first.proposed != other.proposed);
 }
 
-TEST_CASE("adaptive_evolution whose surrogate never picks a mutant is the search without one", "[strategy][surrogate]") {
+TEST_CASE("adaptive_evolution whose surrogate never picks a mutant is the search without one",
+          "[strategy][surrogate]") {
   // With random restarts and a chance of 0 the model is fitted but never consulted.
   const GridSpace space({8, 8, 8});
   AdaptiveEvolutionSettings settings;
