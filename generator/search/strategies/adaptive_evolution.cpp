@@ -77,7 +77,7 @@ private:
         return child;
       }
     }
-    if (surrogate_ && surrogate_->size() >= settings_.first_samples) {
+    if (surrogate_ && surrogate_->size() >= settings_.first_samples && model_picks_this_mutation()) {
       if (auto child = best_mutant(settings_.surrogate_candidates,
                                    [this](const Point& p) { return surrogate_->expected_improvement(p); })) {
         return child;
@@ -164,6 +164,15 @@ private:
     }
     if (best) parent_of_.emplace(*best, best_parent);
     return best;
+  }
+
+  // Whether the surrogate picks the next mutant (surrogate_chance), else the credit alone does: the
+  // model alone keeps to the basin it believes in. Certain outcomes draw nothing, so a chance of 1
+  // (or 0) leaves the search's draws as they were without the setting.
+  bool model_picks_this_mutation() {
+    if (settings_.surrogate_chance >= 1.0) return true;
+    if (settings_.surrogate_chance <= 0.0) return false;
+    return random().chance(settings_.surrogate_chance);
   }
 
   // A run that the prior started has shorter patience: its start was not found on this device,
@@ -270,6 +279,13 @@ private:
 AdaptiveEvolutionSettings surrogate_settings(AdaptiveEvolutionSettings::Surrogate model) {
   AdaptiveEvolutionSettings settings;
   settings.surrogate = model;
+  if (model == AdaptiveEvolutionSettings::Surrogate::gaussian_process) {
+    // Round numbers, chosen on the mean over the 18 development landscapes, never per file
+    // (docs/results/default-without-prior.md).
+    settings.surrogate_candidates = 32;
+    settings.surrogate_chance = 0.5;
+    settings.surrogate_length_scale = 0.5;
+  }
   if (model == AdaptiveEvolutionSettings::Surrogate::random_forest) {
     settings.surrogate_candidates = 32;
     settings.surrogate_samples = 1;

@@ -11,7 +11,8 @@
 
 namespace policytune {
 
-// PolicyTune's default for spaces too large to search exhaustively: an elitist steady-state
+// The search behind PolicyTune's default for spaces too large to search exhaustively (with a
+// Gaussian process picking half the mutants: `surrogate_evolution`): an elitist steady-state
 // evolutionary search (a genetic algorithm without crossover) with the restarts of an iterated
 // local search and mutations that learn.
 //
@@ -49,16 +50,18 @@ struct AdaptiveEvolutionSettings {
   enum class Surrogate { none, gaussian_process, random_forest };
   Surrogate surrogate = Surrogate::none;
   std::size_t surrogate_candidates = 16;
+  double surrogate_chance = 1.0;        // that a mutation is the model's pick, else the credit's
   std::size_t surrogate_samples = 64;   // random points among which it picks a restart's (1: at random)
   double surrogate_length_scale = 1.0;  // of an axis' whole range
   double surrogate_noise = 1e-3;
   RandomForestSettings forest;
 };
 
-// The defaults with a surrogate: `surrogate_evolution`'s (a Gaussian process, 16 candidate
-// mutants, restart samples the best of 64) or `forest_evolution`'s (a random forest, 32
-// candidates: it is cheap to consult; restarts at random, since a model-picked restart returned
-// to the basin just left).
+// The defaults with a surrogate: `surrogate_evolution`'s (a Gaussian process of length scale 0.5
+// picks half the mutants, each the best of 32 candidates, the credit the other half as without a
+// model, so that the search does not keep to the basin the model believes in; restart samples the
+// best of 64) or `forest_evolution`'s (a random forest, 32 candidates: it is cheap to consult;
+// restarts at random, since a model-picked restart returned to the basin just left).
 AdaptiveEvolutionSettings surrogate_settings(AdaptiveEvolutionSettings::Surrogate model);
 
 std::unique_ptr<SearchStrategy> make_adaptive_evolution(const StrategySpace& space, std::optional<std::uint64_t> budget,

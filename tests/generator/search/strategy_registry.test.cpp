@@ -69,6 +69,11 @@ TEST_CASE("each strategy name makes that strategy: the same points, in order, as
                                    std::uint64_t seed) { return make_iterated_local_search(space, budget, seed, {}); }},
       {"simulated_annealing", [](const StrategySpace& space, std::optional<std::uint64_t> budget,
                                  std::uint64_t seed) { return make_simulated_annealing(space, budget, seed, {}); }},
+      {"surrogate_evolution",
+       [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
+         return make_adaptive_evolution(space, budget, seed,
+                                        surrogate_settings(AdaptiveEvolutionSettings::Surrogate::gaussian_process));
+       }},
       {"forest_evolution",
        [](const StrategySpace& space, std::optional<std::uint64_t> budget, std::uint64_t seed) {
          return make_adaptive_evolution(space, budget, seed,
@@ -92,17 +97,17 @@ TEST_CASE("each strategy name makes that strategy: the same points, in order, as
       if (name != other) CHECK(points != other_points);
     }
   }
-  // auto resolves to one of them: adaptive evolution over a space larger than the budget.
+  // auto resolves to one of them: surrogate evolution over a space larger than the budget.
   CHECK(testing::drive(*make_strategy("auto", space, 40, 7), space, 40, cost, {4}).proposed ==
-        proposed.at("adaptive_evolution"));
+        proposed.at("surrogate_evolution"));
 }
 
-TEST_CASE("auto: exhaustive when the space fits the budget, else adaptive evolution", "[strategy]") {
+TEST_CASE("auto: exhaustive when the space fits the budget, else surrogate evolution", "[strategy]") {
   CHECK(resolve_strategy("auto", BigCount(100), 100) == "exhaustive");
-  CHECK(resolve_strategy("auto", BigCount(101), 100) == "adaptive_evolution");
+  CHECK(resolve_strategy("auto", BigCount(101), 100) == "surrogate_evolution");
   CHECK(resolve_strategy("auto", BigCount(1000), std::nullopt) == "exhaustive");
-  CHECK(resolve_strategy("auto", BigCount(1001), std::nullopt) == "adaptive_evolution");
-  CHECK(resolve_strategy("auto", BigCount::parse("4000000000000000000000"), 1000) == "adaptive_evolution");
+  CHECK(resolve_strategy("auto", BigCount(1001), std::nullopt) == "surrogate_evolution");
+  CHECK(resolve_strategy("auto", BigCount::parse("4000000000000000000000"), 1000) == "surrogate_evolution");
   CHECK(resolve_strategy("auto", BigCount(101), 100, true) == "prior_witnesses");
   CHECK(resolve_strategy("auto", BigCount(100), 100, true) == "exhaustive");
   CHECK(resolve_strategy("random", BigCount(10), 100, true) == "random");

@@ -108,3 +108,32 @@ TEST_CASE("adaptive_evolution guided by a random forest gives the same search fo
   const auto other = drive(*make_adaptive_evolution(space, 60, 12, settings), space, 60, bowl({2, 4, 6}), {2});
   CHECK(first.proposed != other.proposed);
 }
+
+TEST_CASE("adaptive_evolution whose surrogate never picks a mutant is the search without one",
+          "[strategy][surrogate]") {
+  // With random restarts and a chance of 0 the model is fitted but never consulted.
+  const GridSpace space({8, 8, 8});
+  AdaptiveEvolutionSettings settings;
+  settings.surrogate = AdaptiveEvolutionSettings::Surrogate::gaussian_process;
+  settings.surrogate_samples = 1;
+  settings.surrogate_chance = 0;
+  const auto without = drive(*make_adaptive_evolution(space, 80, 5), space, 80, bowl({2, 4, 6}), {2});
+  const auto never = drive(*make_adaptive_evolution(space, 80, 5, settings), space, 80, bowl({2, 4, 6}), {2});
+  CHECK(never.proposed == without.proposed);
+  settings.surrogate_chance = 1;
+  const auto always = drive(*make_adaptive_evolution(space, 80, 5, settings), space, 80, bowl({2, 4, 6}), {2});
+  CHECK(always.proposed != without.proposed);
+}
+
+TEST_CASE("adaptive_evolution whose surrogate picks half the mutants finds the bottom of a bowl",
+          "[strategy][surrogate]") {
+  const GridSpace space({10, 10, 10, 10});
+  const auto settings = surrogate_settings(AdaptiveEvolutionSettings::Surrogate::gaussian_process);
+  REQUIRE(settings.surrogate_chance == 0.5);
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    auto strategy = make_adaptive_evolution(space, 200, seed, settings);
+    const auto run = drive(*strategy, space, 200, bowl({6, 2, 9, 4}), {1, 3});
+    REQUIRE(run.best);
+    CHECK(*run.best == 1.0);
+  }
+}

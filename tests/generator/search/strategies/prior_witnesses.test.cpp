@@ -93,6 +93,29 @@ TEST_CASE("prior_witnesses hands the rest of the budget to the evolution, which 
   }
 }
 
+TEST_CASE("prior_witnesses' evolution is surrogate_evolution's unless told otherwise", "[strategy][prior][surrogate]") {
+  // The same prior phase, then the model-guided evolution: the points differ from the plain
+  // evolution's once the prior's half of the budget is spent, and not before.
+  const GridSpace space({8, 8, 8});
+  SearchPrior prior;
+  prior.add_source(bowl_source(space, {1, 1, 1}));
+  prior.add_source(bowl_source(space, {6, 6, 6}));
+  PriorWitnessesSettings plain;
+  plain.evolution = AdaptiveEvolutionSettings{};
+  const auto by_default = drive(*make_prior_witnesses(space, 80, 3, {}, &prior), space, 80, bowl({2, 5, 3}), {1});
+  const auto with_plain = drive(*make_prior_witnesses(space, 80, 3, plain, &prior), space, 80, bowl({2, 5, 3}), {1});
+  REQUIRE(by_default.proposed.size() == 80);
+  REQUIRE(with_plain.proposed.size() == 80);
+  const std::vector<Point> default_prior_phase(by_default.proposed.begin(), by_default.proposed.begin() + 40);
+  const std::vector<Point> plain_prior_phase(with_plain.proposed.begin(), with_plain.proposed.begin() + 40);
+  CHECK(default_prior_phase == plain_prior_phase);
+  CHECK(by_default.proposed != with_plain.proposed);
+  PriorWitnessesSettings model;
+  model.evolution = surrogate_settings(AdaptiveEvolutionSettings::Surrogate::gaussian_process);
+  CHECK(drive(*make_prior_witnesses(space, 80, 3, model, &prior), space, 80, bowl({2, 5, 3}), {1}).proposed ==
+        by_default.proposed);
+}
+
 TEST_CASE("prior_witnesses and prior_round_robin replay hand-written landscapes", "[strategy][replay]") {
   const std::string dir = POLICYTUNE_TEST_DATA "/landscapes/transfer/";
   const Landscape target = Landscape::read(dir + "GPU_C__tiny.json");
