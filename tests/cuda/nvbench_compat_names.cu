@@ -1,4 +1,5 @@
-// The names CUB's benchmarks' type axes get from PolicyTune's <nvbench_helper.cuh>, checked where
+// The names CUB's benchmarks' type axes get from PolicyTune's <nvbench_helper.cuh>, and the CUB names
+// it gives back where the benchmarks still spell them (detail/moved_names.cuh), checked where
 // they are made: at compile time (this file is built, never run). A wrong spelling would build a
 // variant of another type than base measured.
 #define POLICYTUNE_BENCH_NO_MAIN
@@ -54,5 +55,29 @@ static_assert(label<__half> == "F16" && label<::cuda::std::complex<__half>> == "
 #endif
 #if _CCCL_HAS_NVBF16()
 static_assert(label<__nv_bfloat16> == "BF16" && label<::cuda::std::complex<__nv_bfloat16>> == "CB32");
+#endif
+
+// The names CUB's 3.0 benchmarks spell where they were before CCCL moved them into a detail
+// namespace (detail/moved_names.cuh): the same entities, and the radix sort agents take the
+// benchmark's cub::SortOrder as well as the bool they declare.
+#if CCCL_VERSION >= 3000000 && CCCL_VERSION < 3002000 // 3.2 reordered agent_policy_t's parameters
+static_assert(
+  std::is_same_v<cub::agent_policy_t<128, 7, cub::BLOCK_LOAD_DIRECT, cub::LOAD_DEFAULT, cub::BLOCK_STORE_DIRECT>,
+                 cub::detail::merge::agent_policy_t<128, 7, cub::BLOCK_LOAD_DIRECT, cub::LOAD_DEFAULT, cub::BLOCK_STORE_DIRECT>>);
+#endif
+#if CCCL_VERSION >= 3000000 && CCCL_VERSION < 3005000
+using onesweep_policy = cub::AgentRadixSortOnesweepPolicy<256, 16, int, 1, cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                                          cub::BLOCK_SCAN_RAKING_MEMOIZE, cub::RADIX_SORT_STORE_DIRECT, 8>;
+static_assert(std::is_same_v<cub::AgentRadixSortOnesweep<onesweep_policy, cub::SortOrder::Descending, int, cub::NullType, int, int>,
+                             cub::detail::radix_sort::AgentRadixSortOnesweep<onesweep_policy, true, int, cub::NullType, int, int>>);
+static_assert(std::is_same_v<cub::AgentRadixSortOnesweep<onesweep_policy, false, int, int, int, int>,
+                             cub::detail::radix_sort::AgentRadixSortOnesweep<onesweep_policy, false, int, int, int, int>>);
+using histogram_policy = cub::AgentRadixSortHistogramPolicy<128, 16, 1, int, 8>;
+static_assert(std::is_same_v<cub::AgentRadixSortHistogram<histogram_policy, cub::SortOrder::Ascending, int, int>,
+                             cub::detail::radix_sort::AgentRadixSortHistogram<histogram_policy, false, int, int>>);
+using memcpy_delay = cub::detail::no_delay_constructor_t<350>;
+static_assert(
+  std::is_same_v<cub::detail::AgentBatchMemcpyPolicy<128, 4, 8, true, 1024, 128, 2048, memcpy_delay, memcpy_delay>,
+                 cub::detail::batch_memcpy::AgentBatchMemcpyPolicy<128, 4, 8, true, 1024, 128, 2048, memcpy_delay, memcpy_delay>>);
 #endif
 } // namespace

@@ -13,6 +13,8 @@
 //                   cub_bench_env(alloc, launch, properties...) for CUB's (CCCL 3.1 and later)
 //   misc            do_not_optimize(value), lerp_min_max<T>(at), NVBENCH_HELPER_HAS_I128, type
 //                   names of ::cuda::std::false_type / true_type ("false", "true") and complex ("C64")
+//   moved names     CUB's agents at the place its benchmarks of 3.0 still name them (cub::agent_policy_t,
+//                   cub::AgentRadixSortOnesweep, ...), for the releases that moved them (detail/moved_names.cuh)
 //
 // CUB's benchmarks declare no check: each variant's declared outputs are compared with base's for
 // the same input (detail/buffer_tracking.cuh). Needs nvcc: CUB's benchmarks are CUDA.
@@ -50,6 +52,7 @@
 #include <nvbench/nvbench.cuh>
 #include <policytune/nvbench_compat/detail/buffer_tracking.cuh>
 #include <policytune/nvbench_compat/detail/generate.cuh>
+#include <policytune/nvbench_compat/detail/moved_names.cuh>
 
 #define NVBENCH_HELPER_HAS_I128 POLICYTUNE_BENCH_HAS_INT128
 #if POLICYTUNE_BENCH_HAS_INT128
