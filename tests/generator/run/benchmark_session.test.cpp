@@ -24,6 +24,7 @@ using namespace policytune;
 namespace {
 
 const std::string kFaults = POLICYTUNE_TEST_DATA "/faults/bench/faults/";
+const std::string kTiny = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
 
 struct Session {
   testing::TemporaryDirectory directory{"session"};
@@ -155,8 +156,7 @@ TEST_CASE("variants of a source whose includes depend on the variant are never b
 
 TEST_CASE("a batched binary runs only the variant it is asked for", "[benchmark_session][batch]") {
   Session s(3);
-  BenchmarkSession session(s.options, s.progress,
-                           read_benchmark_source(POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp"));
+  BenchmarkSession session(s.options, s.progress, read_benchmark_source(kTiny));
   session.prepare();
   const auto workloads = session.selected_workloads();
   REQUIRE(workloads.size() == 2);
@@ -192,9 +192,10 @@ TEST_CASE("searches of one benchmark sharing a build folder do not build, run or
   for (int i = 0; i < 3; ++i) {
     const std::string database = directory.file("results-" + std::to_string(i) + ".db");
     searches.push_back(
-        testing::start_policytune({"search", POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp", "-a", "T{ct}=I32",
-                                   "--db", database, "--build-dir", build, "-j", "2", "--batch-size", "1", "--strategy",
-                                   "exhaustive", "--budget", "3", "--min-samples", "3", "--max-time", "0.02"}));
+        testing::start_policytune({"search",      kTiny,        "-a",       "T{ct}=I32", "--db",          database,
+                                   "--build-dir", build,        "-j",       "2",         "--batch-size",  "1",
+                                   "--strategy",  "exhaustive", "--budget", "3",         "--min-samples", "3",
+                                   "--max-time",  "0.02"}));
   }
   for (const pid_t search : searches) {
     int status = 0;
