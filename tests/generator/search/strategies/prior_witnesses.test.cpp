@@ -21,6 +21,13 @@ std::vector<std::pair<Point, std::optional<double>>> bowl_source(const StrategyS
   return results;
 }
 
+// A prior of one source per bowl: the devices whose landscapes are the bowls around `targets`.
+SearchPrior prior_of_bowls(const StrategySpace& space, const std::vector<Point>& targets) {
+  SearchPrior prior;
+  for (const Point& target : targets) prior.add_source(bowl_source(space, target));
+  return prior;
+}
+
 // Which source's ranking a point came from: the one that ranks it higher.
 std::size_t nearer(const SearchPrior& prior, const Point& point) {
   return *prior.source_score(0, point) >= *prior.source_score(1, point) ? 0 : 1;
@@ -30,9 +37,7 @@ std::size_t nearer(const SearchPrior& prior, const Point& point) {
 
 TEST_CASE("prior_witnesses starts with each source's best in turn", "[strategy][prior]") {
   const GridSpace space({8, 8, 8});
-  SearchPrior prior;
-  prior.add_source(bowl_source(space, {1, 1, 1}));
-  prior.add_source(bowl_source(space, {6, 6, 6}));
+  const SearchPrior prior = prior_of_bowls(space, {{1, 1, 1}, {6, 6, 6}});
   auto strategy = make_prior_witnesses(space, 40, 1, {}, &prior);
   const auto run = drive(*strategy, space, 40, bowl({1, 1, 2}));
   REQUIRE(run.proposed.size() == 40);
@@ -48,9 +53,7 @@ TEST_CASE("prior_witnesses listens to the source that agrees with the target", "
   // judged (the first source's turn on a tie); then source 0 disagrees and is dropped, and the
   // rest of the prior's share is source 1's.
   const GridSpace space({8, 8, 8});
-  SearchPrior prior;
-  prior.add_source(bowl_source(space, {0, 0, 0}));
-  prior.add_source(bowl_source(space, {5, 6, 7}));
+  const SearchPrior prior = prior_of_bowls(space, {{0, 0, 0}, {5, 6, 7}});
   PriorWitnessesSettings settings;
   settings.prior_share = 1.0;  // no evolution: every point comes from a ranking
   auto strategy = make_prior_witnesses(space, 30, 1, settings, &prior);
@@ -64,10 +67,7 @@ TEST_CASE("prior_witnesses listens to the source that agrees with the target", "
 
 TEST_CASE("prior_witnesses with the same seed gives the same search, and keeps to its budget", "[strategy][prior]") {
   const GridSpace space({8, 8, 8}, [](const Point& p) { return p[0] != 3; });
-  SearchPrior prior;
-  prior.add_source(bowl_source(space, {3, 4, 5}));
-  prior.add_source(bowl_source(space, {2, 2, 2}));
-  prior.add_source(bowl_source(space, {7, 0, 7}));
+  const SearchPrior prior = prior_of_bowls(space, {{3, 4, 5}, {2, 2, 2}, {7, 0, 7}});
   for (const std::uint64_t budget : {1, 7, 60}) {
     const auto first = drive(*make_prior_witnesses(space, budget, 11, {}, &prior), space, budget, bowl({2, 4, 6}));
     const auto second = drive(*make_prior_witnesses(space, budget, 11, {}, &prior), space, budget, bowl({2, 4, 6}));
@@ -83,9 +83,7 @@ TEST_CASE("prior_witnesses hands the rest of the budget to the evolution, which 
           "[strategy][prior]") {
   // Both sources mislead: the target's bowl is far from both.
   const GridSpace space({10, 10, 10, 10});
-  SearchPrior prior;
-  prior.add_source(bowl_source(space, {0, 9, 0, 9}));
-  prior.add_source(bowl_source(space, {9, 0, 9, 0}));
+  const SearchPrior prior = prior_of_bowls(space, {{0, 9, 0, 9}, {9, 0, 9, 0}});
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const auto run = drive(*make_prior_witnesses(space, 400, seed, {}, &prior), space, 400, bowl({6, 2, 9, 4}));
     REQUIRE(run.best);
@@ -97,9 +95,7 @@ TEST_CASE("prior_witnesses' evolution is surrogate_evolution's unless told other
   // The same prior phase, then the model-guided evolution: the points differ from the plain
   // evolution's once the prior's half of the budget is spent, and not before.
   const GridSpace space({8, 8, 8});
-  SearchPrior prior;
-  prior.add_source(bowl_source(space, {1, 1, 1}));
-  prior.add_source(bowl_source(space, {6, 6, 6}));
+  const SearchPrior prior = prior_of_bowls(space, {{1, 1, 1}, {6, 6, 6}});
   PriorWitnessesSettings plain;
   plain.evolution = AdaptiveEvolutionSettings{};
   const auto by_default = drive(*make_prior_witnesses(space, 80, 3, {}, &prior), space, 80, bowl({2, 5, 3}), {1});
