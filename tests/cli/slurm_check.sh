@@ -43,7 +43,7 @@ sum=$source_dir/tests/data/search/bench/spread/sum.cpp
 
 cd "$work"
 # Drift from the stored times is this machine's load, which the test does not control (CTest runs it
-# beside package builds): what is under test is Slurm's part and the verdicts relative to base.
+# beside other tests): what is under test is Slurm's part and the verdicts relative to base.
 check=("$sum" --min-samples 3 --max-time 0.02 -j 1 --max-drift 10)
 submitted=$("$script" --hosts cpu_a,cpu_b --cpus-per-check 1 --policytune "$policytune" --db stored.db \
   --work checks -- "${check[@]}")
