@@ -66,6 +66,15 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
       ->capture_default_str();
   app.add_option("-I,--include", options.include_directories, "extra include directories");
   app.add_option("--compiler-launcher", s.compiler.launcher, "prefix every compile (ccache, sccache, distcc)");
+  app.add_option("--build-cache", s.compiler.build_cache,
+                 "keep built binaries in this folder and copy them when the same build comes again (also "
+                 "$POLICYTUNE_BUILD_CACHE; '' for none)")
+      ->envname("POLICYTUNE_BUILD_CACHE");
+  app.add_option("--build-cache-size", options.build_cache_mib,
+                 "MiB the build cache may hold; the least recently used binaries go past it")
+      ->envname("POLICYTUNE_BUILD_CACHE_SIZE")
+      ->check(count_between(1, 1 << 30))
+      ->capture_default_str();
   // The harness takes these as they are: they are checked here.
   app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")
       ->check(count_between(1, 100000))
@@ -80,6 +89,7 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
 
 SearchOptions MeasurementCommandOptions::resolved() const {
   SearchOptions resolved = search;
+  resolved.compiler.build_cache_size = std::uintmax_t{build_cache_mib} << 20;
   for (const auto& spec : axis_specs) resolved.filters.push_back(parse_axis_filter(spec));
   resolved.compiler.include_directories = default_include_directories();
   resolved.compiler.include_directories.insert(resolved.compiler.include_directories.end(), include_directories.begin(),

@@ -34,6 +34,7 @@ struct MeasurementCommandOptions {
   SearchOptions search;
   std::vector<std::string> axis_specs;
   std::vector<std::string> include_directories;
+  std::uint64_t build_cache_mib = CompilerOptions{}.build_cache_size >> 20;  // --build-cache-size
 
   // The options with axis filters parsed and the harness directory first on the include path.
   SearchOptions resolved() const;

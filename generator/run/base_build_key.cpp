@@ -12,18 +12,6 @@
 namespace policytune {
 namespace {
 
-// "<resolved file> <size> <mtime ns>" of the program a command starts with.
-std::optional<std::string> program_identity(const std::string& program) {
-  const auto found = program_on_path(program);
-  if (!found) return std::nullopt;
-  std::error_code error;
-  const auto resolved = std::filesystem::canonical(*found, error);
-  struct stat status {};
-  if (error || ::stat(resolved.c_str(), &status) != 0) return std::nullopt;
-  return fmt::format("{} {} {}.{:09}", resolved.string(), status.st_size, status.st_mtim.tv_sec,
-                     status.st_mtim.tv_nsec);
-}
-
 // "<file> <size> <mtime ns>", or nothing where `path` is not a file.
 std::string file_identity(const std::filesystem::path& path) {
   struct stat status {};
@@ -61,6 +49,17 @@ std::string library_identity(const std::vector<std::string>& command, const std:
 }
 
 }  // namespace
+
+std::optional<std::string> program_identity(const std::string& program) {
+  const auto found = program_on_path(program);
+  if (!found) return std::nullopt;
+  std::error_code error;
+  const auto resolved = std::filesystem::canonical(*found, error);
+  struct stat status {};
+  if (error || ::stat(resolved.c_str(), &status) != 0) return std::nullopt;
+  return fmt::format("{} {} {}.{:09}", resolved.string(), status.st_size, status.st_mtim.tv_sec,
+                     status.st_mtim.tv_nsec);
+}
 
 std::optional<std::string> base_build_key(const CompilerOptions& compiler, const std::string& source,
                                           const std::vector<std::pair<std::string, std::string>>& defines) {

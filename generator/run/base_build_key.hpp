@@ -9,6 +9,10 @@
 
 namespace policytune {
 
+// "<resolved file> <size> <mtime ns>" of the program `program` runs (PATH searched), so that a
+// compiler upgraded in place reads differently; nullopt when there is none.
+std::optional<std::string> program_identity(const std::string& program);
+
 // Base's compile command as it would run (the launcher and the output path left out: neither
 // changes what base answers), the compiler's identity (the file it resolves to, its size and
 // modification time, so that an upgrade in place changes the key) and this policytune's version

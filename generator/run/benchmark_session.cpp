@@ -18,6 +18,8 @@
 #include "core/user_error.hpp"
 #include "run/base_build_key.hpp"
 #include "run/base_narrowing.hpp"
+#include "run/build_cache.hpp"
+#include "run/cached_compile.hpp"
 #include "run/child_processes.hpp"
 #include "run/device_probe.hpp"
 #include "run/harness_rows.hpp"
@@ -83,6 +85,11 @@ BenchmarkSession::BenchmarkSession(const RunOptions& options, RunLog& progress, 
       builder_(options_, progress_, source_, source_text_, space_, name_, directory_, jobs_) {
   // The launcher's daemon (sccache's server) keeps serving the project's compiles after us.
   if (!options.compiler.launcher.empty()) spare_descendants_of_launcher(options.compiler.launcher);
+  // A build cache that cannot be made or written is said before anything is built (its constructor
+  // checks the folder).
+  if (!options.compiler.build_cache.empty()) {
+    const BuildCache checked(options.compiler.build_cache, options.compiler.build_cache_size);
+  }
 }
 
 Seconds BenchmarkSession::base_run_timeout() const {
@@ -207,17 +214,19 @@ void BenchmarkSession::build_base(const std::string& joined_command) {
   // be running `base` this moment ("Text file busy") or building it too.
   const std::string stem = fs::path(base_binary_).filename().string();
   const fs::path scratch = directory / scratch_name(stem);
-  const auto scratch_command = compile_command(options_.compiler, source_, scratch.string(), base_defines_);
   const Seconds base_timeout =
       options_.build_timeout ? std::max(Seconds(*options_.build_timeout), kBaseTimeoutFloor) : Seconds(0);
-  const auto result = run_process(scratch_command, base_timeout);
+  const CompileOutcome outcome =
+      cached_compile(options_.compiler, {source_, scratch.string(), base_defines_}, base_timeout);
+  const ProcessResult& result = outcome.result;
+  if (outcome.from_cache) progress_.add_cached_build();
   std::error_code error;
   if (!result.succeeded()) fs::remove(scratch, error);
   if (result.interrupted) throw SearchInterrupted();
   if (!result.succeeded()) {
     throw UserError(source_, 0, "base does not build (" + result.describe() + "): " + first_error_of(result.err));
   }
-  base_build_time_ = result.elapsed;
+  base_build_time_ = outcome.build_time;  // as measured, when the build cache served it
   progress_.add_build_time(result.elapsed.count());
   const fs::path seconds_scratch = directory / scratch_name(stem + ".seconds");
   const fs::path command_scratch = directory / scratch_name(stem + ".command");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
+#include <exception>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -25,6 +26,7 @@ void BuildQueue::run(std::size_t threads, const std::function<Outcome(const Grou
   std::mutex mutex;
   std::condition_variable changed;
   std::size_t in_progress = 0;
+  std::exception_ptr failure;  // the first a compile threw (a full disk): thrown here, not in a thread
   const auto work = [&] {
     std::unique_lock lock(mutex);
     while (true) {
@@ -35,7 +37,15 @@ void BuildQueue::run(std::size_t threads, const std::function<Outcome(const Grou
       queue.pop_front();
       ++in_progress;
       lock.unlock();
-      const Outcome outcome = compile(group);
+      Outcome outcome = Outcome::finished;
+      try {
+        outcome = compile(group);
+      } catch (...) {
+        lock.lock();
+        if (!failure) failure = std::current_exception();
+        lock.unlock();
+        outcome = Outcome::interrupted;  // the rest is abandoned, the failure rethrown by run()
+      }
       lock.lock();
       --in_progress;
       if (outcome == Outcome::split && group.size() > 1) {
@@ -53,6 +63,7 @@ void BuildQueue::run(std::size_t threads, const std::function<Outcome(const Grou
   for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
   work();
   for (auto& thread : pool) thread.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace policytune

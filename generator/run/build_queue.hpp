@@ -26,7 +26,8 @@ public:
   // Calls `compile` on every group, on `threads` threads (this one among them, so at least one),
   // until the queue is empty with nothing in progress (a group in progress may still be split),
   // an interruption is requested (interrupt_requested) or `compile` reports one. `compile` runs
-  // outside the queue's lock, on groups that never share an index.
+  // outside the queue's lock, on groups that never share an index. What `compile` throws (a full
+  // disk writing a batch source) ends the run, and run() throws it once every thread has stopped.
   void run(std::size_t threads, const std::function<Outcome(const Group&)>& compile);
 
   // The batches that failed and were split, in the order they failed.

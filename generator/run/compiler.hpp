@@ -16,6 +16,10 @@ struct CompilerOptions {
   std::vector<std::string> include_directories;       // the harness directory comes first
   std::vector<std::string> extra_flags;
   std::string launcher;  // ccache, sccache, distcc: prepended to every compile when set
+  // Where built binaries are kept for the next build of the same (run/build_cache.hpp); none when
+  // empty. Not part of the command.
+  std::string build_cache;
+  std::uintmax_t build_cache_size = std::uintmax_t{5} << 30;  // bytes; the least recently used go past it
 };
 
 bool is_cuda_source(const std::string& path);

@@ -13,6 +13,8 @@ public:
   // Compiling (parallel builds count once) and running (summed over lanes, which measure at once).
   virtual void add_build_time(double seconds) noexcept = 0;
   virtual void add_run_time(double seconds) noexcept = 0;
+  // A binary the build cache served instead of a compile (run/build_cache.hpp).
+  virtual void add_cached_build() noexcept {}
 };
 
 }  // namespace policytune

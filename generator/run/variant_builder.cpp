@@ -7,6 +7,7 @@
 
 #include "core/text_input.hpp"
 #include "run/batch_source.hpp"
+#include "run/cached_compile.hpp"
 #include "run/compiler.hpp"
 #include "run/hardware_limit_refusal.hpp"
 #include "run/interrupted.hpp"
@@ -53,9 +54,10 @@ struct VariantBuilder::WorkloadBuild {
   std::vector<VariantBuild>& builds;  // one per variant, in order
 };
 
-// The command, the binary it writes and, for a batch, its generated translation unit.
+// The compile, the binary it writes and, for a batch, its generated translation unit.
 struct VariantBuilder::GroupCompile {
-  std::vector<std::string> command;
+  CompilerOptions compiler;
+  CompileJob job;
   fs::path binary;
   fs::path wrapper;  // a batch's generated translation unit
 };
@@ -141,14 +143,14 @@ void VariantBuilder::note_split_batches(const std::vector<std::vector<std::size_
 
 VariantBuilder::GroupCompile VariantBuilder::group_compile(const std::vector<std::size_t>& group,
                                                            const WorkloadBuild& job) {
-  GroupCompile compile;
+  GroupCompile compile{options_.compiler, {}, {}, {}};
   if (group.size() == 1) {
     // One variant: the source itself, as an author would build it. Under a name of this process's:
     // another search of this benchmark sharing the build folder builds, runs and removes its own.
     compile.binary = job.directory / scratch_name(job.builds[group[0]].variant);
     auto defines = defines_of(space_, job.variants[group[0]].second);
     defines.insert(defines.end(), job.workload.defines.begin(), job.workload.defines.end());
-    compile.command = compile_command(options_.compiler, source_, compile.binary.string(), defines);
+    compile.job = {source_, compile.binary.string(), std::move(defines)};
   } else {
     const std::string stem = fmt::format("batch-{}", next_batch_id_++);
     compile.binary = job.directory / scratch_name(stem);
@@ -157,10 +159,8 @@ VariantBuilder::GroupCompile VariantBuilder::group_compile(const std::vector<std
       members.push_back({job.builds[i].variant, defines_of(space_, job.variants[i].second)});
     compile.wrapper = job.directory / scratch_name(stem, is_cuda_source(source_) ? ".cu" : ".cpp");
     write_build_file(compile.wrapper, batch_source(source_, source_text_, members));
-    CompilerOptions compiler = options_.compiler;
-    compiler.include_directories.push_back(fs::absolute(source_).parent_path().string());
-    compile.command =
-        compile_command(compiler, compile.wrapper.string(), compile.binary.string(), job.workload.defines);
+    compile.compiler.include_directories.push_back(fs::absolute(source_).parent_path().string());
+    compile.job = {compile.wrapper.string(), compile.binary.string(), job.workload.defines, true};
   }
   return compile;
 }
@@ -168,7 +168,9 @@ VariantBuilder::GroupCompile VariantBuilder::group_compile(const std::vector<std
 BuildQueue::Outcome VariantBuilder::compile_group(const std::vector<std::size_t>& group, WorkloadBuild& job) {
   const GroupCompile compile = group_compile(group, job);
   const Seconds group_timeout = job.timeout + job.base_build_time * static_cast<double>(group.size() - 1);
-  const auto result = run_process(compile.command, group_timeout);
+  const CompileOutcome outcome = cached_compile(compile.compiler, compile.job, group_timeout);
+  const ProcessResult& result = outcome.result;
+  if (outcome.from_cache) log_.add_cached_build();
   if (!compile.wrapper.empty()) {
     std::error_code ignored;
     fs::remove(compile.wrapper, ignored);

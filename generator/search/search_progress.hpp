@@ -37,12 +37,15 @@ public:
   // apart, so that the search's own times and the confirmation's add up to the whole.
   void add_build_time(double seconds) noexcept override { (confirming_ ? confirm_build_ : build_) += seconds; }
   void add_run_time(double seconds) noexcept override { (confirming_ ? confirm_run_ : run_) += seconds; }
+  void add_cached_build() noexcept override { ++cached_builds_; }
   void begin_confirmation() noexcept { confirming_ = true; }
   void end_confirmation() noexcept { confirming_ = false; }
   double build_seconds() const noexcept { return build_; }
   double run_seconds() const noexcept { return run_; }
   double confirmation_build_seconds() const noexcept { return confirm_build_; }
   double confirmation_run_seconds() const noexcept { return confirm_run_; }
+  // Binaries the build cache served (--build-cache) instead of compiles.
+  std::uint64_t cached_builds() const noexcept { return cached_builds_; }
 
   std::uint64_t measured() const noexcept { return total_measured_; }
   std::uint64_t reused() const noexcept { return total_reused_; }
@@ -73,6 +76,7 @@ private:
   std::atomic<double> confirm_build_ = 0;
   std::atomic<double> confirm_run_ = 0;
   std::atomic<bool> confirming_ = false;
+  std::atomic<std::uint64_t> cached_builds_ = 0;
 };
 
 }  // namespace policytune

@@ -6,6 +6,9 @@
 # search run unsharded.
 # Usage: slurm.sh POLICYTUNE SOURCE_DIR WORK_DIR. Exit 77 (skipped) only where Slurm cannot start.
 set -euo pipefail
+# Every build compiles, none is copied from the test run's build cache: shard 4 must still be
+# compiling when it is cancelled.
+unset POLICYTUNE_BUILD_CACHE
 policytune=$1
 source_dir=$2
 work=$3

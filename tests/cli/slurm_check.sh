@@ -7,6 +7,9 @@
 # regresses, which the collect names FAILED.
 # Usage: slurm_check.sh POLICYTUNE SOURCE_DIR WORK_DIR. Exit 77 (skipped) only where Slurm cannot start.
 set -euo pipefail
+# Every build compiles, none is copied from the test run's build cache: the second check must
+# still be building when it is cancelled.
+unset POLICYTUNE_BUILD_CACHE
 policytune=$1
 source_dir=$2
 work=$3

@@ -6,6 +6,8 @@
 #   CASE setup: the first search (2 variants of one workload) into WORK_DIR/setup;
 #   complete, missing: a copy of its database searched again in a fresh build folder.
 set -euo pipefail
+# Compiles are what is counted: none may be copied from the test run's build cache instead.
+unset POLICYTUNE_BUILD_CACHE
 policytune=$1
 source_dir=$2
 work=$3

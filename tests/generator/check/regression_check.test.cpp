@@ -15,6 +15,7 @@
 #include "run/compiler.hpp"
 #include "search/search.hpp"
 #include "store/results_database.hpp"
+#include "support/shared_build_cache.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -37,6 +38,7 @@ struct CheckWorkspace {
     options.measuring.database = (directory.path() / database).string();
     options.measuring.build_directory = (directory.path() / "build").string();
     options.measuring.compiler.include_directories = {default_harness_directory()};
+    options.measuring.compiler.build_cache = testing::shared_build_cache();
     options.measuring.jobs = 2;
     options.measuring.sampling = {10, 0.02, 0.1};
     // The doctored databases below make a variant win by its stored medians alone, as a database

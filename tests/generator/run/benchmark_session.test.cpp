@@ -17,6 +17,7 @@
 #include "search/search_progress.hpp"
 #include "store/results_database.hpp"
 #include "support/policytune_process.hpp"
+#include "support/shared_build_cache.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -35,6 +36,7 @@ struct Session {
   explicit Session(std::size_t batch_size) {
     options.build_directory = directory.file("build");
     options.compiler.include_directories = {default_harness_directory()};
+    options.compiler.build_cache = testing::shared_build_cache();
     options.jobs = 2;
     options.batch_size = batch_size;
     options.sampling = {3, 0.05, 0.02};

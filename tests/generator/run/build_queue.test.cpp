@@ -7,6 +7,7 @@
 #include <chrono>
 #include <mutex>
 #include <set>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -70,6 +71,21 @@ TEST_CASE("an interrupted compile abandons the groups still queued", "[build_que
     return group.front() == 2 ? BuildQueue::Outcome::interrupted : BuildQueue::Outcome::finished;
   });
   CHECK(seen == std::vector<Group>{{0, 1}, {2, 3}});
+}
+
+TEST_CASE("what a compile throws on another thread is thrown by run, once every thread has stopped", "[build_queue]") {
+  BuildQueue queue(8, 1);
+  std::atomic<int> calls{0};
+  // Every thread but the one that throws finishes what it holds: run() returns after them.
+  CHECK_THROWS_WITH(compiled_groups(queue, 3,
+                                    [&](const Group& group) {
+                                      ++calls;
+                                      if (group.front() == 1) throw std::runtime_error("disk full");
+                                      return BuildQueue::Outcome::finished;
+                                    }),
+                    "disk full");
+  CHECK(calls.load() >= 2);
+  CHECK(calls.load() <= 8);
 }
 
 TEST_CASE("a build queue compiles on several threads at once, each index exactly once", "[build_queue]") {

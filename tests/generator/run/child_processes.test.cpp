@@ -160,7 +160,8 @@ TEST_CASE(
                                         "2"};
   std::vector<std::string> stuck = search;
   stuck.insert(stuck.end(), {"--compiler-launcher", launcher.string()});
-  const pid_t killed = start_policytune(stuck);
+  // The stuck batch must be compiled, not copied from the test run's build cache.
+  const pid_t killed = start_policytune(stuck, {"POLICYTUNE_BUILD_CACHE="});
   for (int i = 0; i < 6000 && !(fs::exists(compiler_pid) && fs::exists(daemon_pid)); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }

@@ -19,6 +19,7 @@
 #include "core/user_error.hpp"
 #include "store/results_database.hpp"
 #include "support/policytune_process.hpp"
+#include "support/shared_build_cache.hpp"
 #include "support/temporary_directory.hpp"
 #include "support/test_data_files.hpp"
 
@@ -46,6 +47,7 @@ struct Workspace {
     options.database = (root / database).string();
     options.build_directory = (root / "build").string();
     options.compiler.include_directories = {default_harness_directory()};
+    options.compiler.build_cache = testing::shared_build_cache();
     options.jobs = 2;
     options.sampling = {3, 0.05, 0.02};
     return options;
@@ -292,7 +294,8 @@ int interrupt_search(const Workspace& workspace, std::size_t rows, int signal) {
   const std::string build = (workspace.root / "build").string();
   const pid_t child =
       testing::start_policytune({"search", kTinyBenchmark, "-a", "T{ct}=I32", "--db", database, "--build-dir", build,
-                                 "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02"});
+                                 "-j", "1", "--batch-size", "1", "--min-samples", "3", "--max-time", "0.02"},
+                                {"POLICYTUNE_BUILD_CACHE="});  // compiles to interrupt, none served at once
   std::size_t stored = 0;
   // Up to ten minutes: a loaded machine (a sanitizer build beside CI) needs far more than the usual second.
   for (int i = 0; i < 12000 && stored < rows; ++i) {
@@ -572,7 +575,8 @@ TEST_CASE("a compiler launcher runs every compile, batches included", "[search][
   auto options = workspace.options(kTinyBenchmark);
   options.filters = {parse_axis_filter("T{ct}=I32")};
   options.compiler.launcher = launcher;
-  options.confirmation.finalists = 0;  // the search's own compiles; the confirmation builds its finalists again
+  options.compiler.build_cache.clear();  // every compile runs: none is served instead
+  options.confirmation.finalists = 0;    // the search's own compiles; the confirmation builds its finalists again
   SearchProgress progress(workspace.quiet, ProgressStyle::lines);
   run_search(options, progress);
   CHECK(progress.measured() == 6);
