@@ -21,10 +21,12 @@ namespace fs = std::filesystem;
 constexpr const char* kCompilerEnvironment[] = {
     "CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH", "NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS", "NVCC_CCBIN"};
 
-ProcessResult served_from_cache() {
-  ProcessResult result;
-  result.exit_code = 0;
-  return result;
+// The build as `compiler` runs it, timed.
+CompileOutcome compiled(const CompilerOptions& compiler, const CompileJob& job, std::chrono::duration<double> timeout) {
+  CompileOutcome outcome;
+  outcome.result = run_process(compile_command(compiler, job.source, job.output, job.defines), timeout);
+  outcome.build_time = outcome.result.elapsed;
+  return outcome;
 }
 
 }  // namespace
@@ -53,36 +55,29 @@ std::optional<std::string> build_cache_key(const CompilerOptions& compiler, cons
 
 CompileOutcome cached_compile(const CompilerOptions& compiler, const CompileJob& job,
                               std::chrono::duration<double> timeout) {
-  CompileOutcome outcome;
-  if (compiler.build_cache.empty()) {
-    outcome.result = run_process(compile_command(compiler, job.source, job.output, job.defines), timeout);
-    outcome.build_time = outcome.result.elapsed;
-    return outcome;
-  }
+  if (compiler.build_cache.empty()) return compiled(compiler, job, timeout);
   // The folder was checked when the session began (BenchmarkSession); gone since, it serves nothing.
   std::optional<BuildCache> cache;
   try {
     cache.emplace(compiler.build_cache, compiler.build_cache_size);
   } catch (const EnvironmentError&) {
-    CompilerOptions uncached = compiler;
-    uncached.build_cache.clear();
-    return cached_compile(uncached, job, timeout);
+    return compiled(compiler, job, timeout);
   }
   const auto key = build_cache_key(compiler, job, read_text_file(job.source));
   if (key) {
     if (const auto recorded = cache->fetch(*key, job.output)) {
-      outcome.result = served_from_cache();
-      outcome.from_cache = true;
-      outcome.build_time = *recorded;
-      return outcome;
+      CompileOutcome served;
+      served.result.exit_code = 0;
+      served.from_cache = true;
+      served.build_time = *recorded;
+      return served;
     }
   }
   // The list of what the compile reads comes with the compile (GCC, Clang and nvcc take -MD -MF).
   const std::string dependency_list = job.output + ".d";
   CompilerOptions listing = compiler;
   listing.extra_flags.insert(listing.extra_flags.end(), {"-MD", "-MF", dependency_list});
-  outcome.result = run_process(compile_command(listing, job.source, job.output, job.defines), timeout);
-  outcome.build_time = outcome.result.elapsed;
+  CompileOutcome outcome = compiled(listing, job, timeout);
   std::error_code error;
   if (key && outcome.result.succeeded() && fs::exists(dependency_list, error)) {
     auto reads = dependency_file_prerequisites(read_text_file(dependency_list));
