@@ -19,7 +19,7 @@ tool=$bundle/bin/policytune
 size=$(du -sk "$bundle" | cut -f1)
 [ "$size" -lt $((64 * 1024)) ] || fail "bundle is $size KiB, over 64 MiB"
 for part in include/policytune/bench.hpp bench/reduce/sum.cu bench/copy/device_to_device.cu \
-            templates/reduce.mustache policies/regenerate.cmake scripts/tune-policies; do
+            templates/reduce.mustache policies/regenerate.cmake scripts/tune-policies scripts/cub-search-gpu; do
   [ -e "$bundle/$part" ] || fail "bundle lacks $part"
 done
 

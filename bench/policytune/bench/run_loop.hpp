@@ -110,8 +110,11 @@ inline state_result run_state(const benchmark_base& b,
   }
   else if (!state_access::exec_called(s))
   {
-    r.status = status_name(protocol::status::run_failed);
-    r.reason = "the benchmark neither called state.exec() nor state.skip()";
+    // What NVBench reports as a state without measurements, and how CUB's benchmarks rule a
+    // combination out at compile time (radix_sort/keys.cu at 3.0 returns when the variant's
+    // temporary storage does not fit in shared memory): nothing measured is no failure.
+    r.status = status_name(protocol::status::skipped);
+    r.reason = "the benchmark measured nothing here (it called neither state.exec() nor state.skip())";
   }
   else
   {

@@ -42,6 +42,8 @@
 // CCCL 3.1 and later: CUB's algorithms take an environment, and the benchmarks build one with
 // cub_bench_env.
 #  define POLICYTUNE_NVBENCH_COMPAT_HAS_ENV 1
+#  include <cuda/memory_resource>
+#  include <cuda/std/cstddef>
 #  include <cuda/std/execution>
 #  include <cuda/stream_ref>
 #  include <cuda/__execution/tune.h>
@@ -289,16 +291,61 @@ private:
 }
 
 #if POLICYTUNE_NVBENCH_COMPAT_HAS_ENV
+/// The benchmark's caching allocator as the memory resource CUB's environment-taking algorithms
+/// allocate their temporary storage from. Without it CUB calls cudaMallocAsync and cudaFree inside
+/// every timed launch: measured on an H100 (2026-11-27), 25 to 55 microseconds a call, varying
+/// between processes, which swamped reduce's kernels (60 us at 2^16 elements, where the kernel
+/// takes a few). The cache hands the same block back to the same size, as CUB's own helper does,
+/// so only the first call allocates. One stream per benchmark: reuse is stream-ordered.
+class caching_memory_resource
+{
+public:
+  explicit caching_memory_resource(caching_allocator_t& alloc)
+      : m_alloc(&alloc)
+  {}
+
+  // CCCL 3.4 and later pass the alignment; 3.1 to 3.3 call the two-argument form.
+  void* allocate(::cuda::stream_ref, std::size_t bytes, std::size_t = alignof(::cuda::std::max_align_t))
+  {
+    return m_alloc->allocate(static_cast<std::ptrdiff_t>(bytes));
+  }
+  void deallocate(::cuda::stream_ref, void* block, std::size_t bytes, std::size_t = alignof(::cuda::std::max_align_t))
+  {
+    m_alloc->deallocate(static_cast<char*>(block), bytes);
+  }
+  void* allocate_sync(std::size_t bytes, std::size_t = alignof(::cuda::std::max_align_t))
+  {
+    return m_alloc->allocate(static_cast<std::ptrdiff_t>(bytes));
+  }
+  void deallocate_sync(void* block, std::size_t bytes, std::size_t = alignof(::cuda::std::max_align_t))
+  {
+    m_alloc->deallocate(static_cast<char*>(block), bytes);
+  }
+
+  friend bool operator==(const caching_memory_resource& a, const caching_memory_resource& b)
+  {
+    return a.m_alloc == b.m_alloc;
+  }
+  friend bool operator!=(const caching_memory_resource& a, const caching_memory_resource& b)
+  {
+    return !(a == b);
+  }
+  friend constexpr void get_property(const caching_memory_resource&, ::cuda::mr::device_accessible) noexcept {}
+
+private:
+  caching_allocator_t* m_alloc;
+};
+
 /// The environment CUB's algorithms take since CCCL 3.1 (`cub::DeviceReduce::Reduce(..., env)`):
-/// the launch's stream, and what the benchmark adds (`cuda::execution::tune(policy_selector{})`,
-/// `cuda::execution::require(...)`). CUB allocates its temporary storage from its own default
-/// resource (stream-ordered cudaMallocAsync), the same for base and every variant; `alloc` serves
-/// the benchmark's thrust calls.
+/// the launch's stream, `alloc` for the temporary storage (above), and what the benchmark adds
+/// (`cuda::execution::tune(policy_selector{})`, `cuda::execution::require(...)`).
 template <class... Properties>
-[[maybe_unused]] auto cub_bench_env(caching_allocator_t&, nvbench::launch& launch, Properties... properties)
+[[maybe_unused]] auto cub_bench_env(caching_allocator_t& alloc, nvbench::launch& launch, Properties... properties)
 {
   return ::cuda::std::execution::env{
-    ::cuda::std::execution::prop{::cuda::get_stream, ::cuda::stream_ref{launch.get_stream()}}, properties...};
+    ::cuda::std::execution::prop{::cuda::get_stream, ::cuda::stream_ref{launch.get_stream()}},
+    ::cuda::std::execution::prop{::cuda::mr::get_memory_resource, caching_memory_resource{alloc}},
+    properties...};
 }
 #endif
 } // namespace

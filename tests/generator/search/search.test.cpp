@@ -32,6 +32,8 @@ namespace {
 const std::string kFaultsHost = POLICYTUNE_TEST_DATA "/faults/bench/faults/host.cpp";
 const std::string kAllFail = POLICYTUNE_TEST_DATA "/faults/bench/faults/all_fail.cpp";
 const std::string kDeviceLimits = POLICYTUNE_TEST_DATA "/faults/bench/faults/device_limits.cpp";
+const std::string kMeasuresNothing = POLICYTUNE_TEST_DATA "/faults/bench/faults/measures_nothing.cpp";
+const std::string kBaseMeasuresNothing = POLICYTUNE_TEST_DATA "/faults/bench/faults/base_measures_nothing.cpp";
 const std::string kCheckWork = POLICYTUNE_TEST_DATA "/check/bench/check/work.cpp";
 
 struct Workspace {
@@ -221,6 +223,32 @@ TEST_CASE("variants the device cannot launch are recorded as skipped, not failed
   for (const auto& row : workspace.rows()) {
     if (row.variant == "tpb_2048") CHECK(row.reason == "needs 2048 threads per block, the device allows 1024");
   }
+}
+
+TEST_CASE("variants that return without measuring are recorded as skipped, not failed", "[search]") {
+  Workspace workspace;
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
+  run_search(workspace.options(kMeasuresNothing), progress);
+  CHECK(progress.failed() == 0);
+  CHECK(progress.skipped() == 2);
+  CHECK(status_by_variant(workspace.rows()) ==
+        std::map<std::string, std::string>{
+            {"base", "ok"}, {"tile_1", "ok"}, {"tile_2", "ok"}, {"tile_3", "skipped"}, {"tile_4", "skipped"}});
+  for (const auto& row : workspace.rows()) {
+    if (row.variant == "tile_4") CHECK_THAT(row.reason, Catch::Contains("measured nothing"));
+  }
+}
+
+TEST_CASE("a base that measures nothing stops the search with one error naming the file", "[search]") {
+  Workspace workspace;
+  SearchProgress progress(workspace.quiet, ProgressStyle::lines);
+  REQUIRE_THROWS_MATCHES(run_search(workspace.options(kBaseMeasuresNothing), progress), UserError,
+                         Catch::Predicate<UserError>([](const UserError& error) {
+                           const std::string text = error.what();
+                           return text.find("base_measures_nothing.cpp") != std::string::npos &&
+                                  text.find("has no successful measurement: skipped: the benchmark measured nothing") !=
+                                      std::string::npos;
+                         }));
 }
 
 TEST_CASE("shards of a search are disjoint and together are the whole search", "[search]") {

@@ -148,7 +148,7 @@ TEST_CASE("json_writer: a run reads back with every state's workloads, status, r
   written[3].reason = "out element 1: got 9, want 2 (2 of 5 differ)";
   written[4] = written[2];
   written[4].status = protocol::status_name(protocol::status::run_failed);
-  written[4].reason = "the benchmark neither called state.exec() nor state.skip()";
+  written[4].reason = "the benchmark threw: std::bad_alloc";
 
   const auto run = policytune::parse_harness_run(harness_json::run_json(harness_test_device(), written));
   CHECK(run.device.available);
