@@ -304,15 +304,9 @@ public:
       : m_alloc(&alloc)
   {}
 
-  // CCCL 3.4 and later pass the alignment; 3.1 to 3.3 call the two-argument form.
-  void* allocate(::cuda::stream_ref, std::size_t bytes, std::size_t = alignof(::cuda::std::max_align_t))
-  {
-    return m_alloc->allocate(static_cast<std::ptrdiff_t>(bytes));
-  }
-  void deallocate(::cuda::stream_ref, void* block, std::size_t bytes, std::size_t = alignof(::cuda::std::max_align_t))
-  {
-    m_alloc->deallocate(static_cast<char*>(block), bytes);
-  }
+  // CCCL 3.4 and later pass the alignment; 3.1 to 3.3 call the two-argument form. The cache's
+  // blocks come from cudaMalloc, aligned for anything, and one stream uses them: the stream-ordered
+  // and the synchronous forms are the same.
   void* allocate_sync(std::size_t bytes, std::size_t = alignof(::cuda::std::max_align_t))
   {
     return m_alloc->allocate(static_cast<std::ptrdiff_t>(bytes));
@@ -320,6 +314,15 @@ public:
   void deallocate_sync(void* block, std::size_t bytes, std::size_t = alignof(::cuda::std::max_align_t))
   {
     m_alloc->deallocate(static_cast<char*>(block), bytes);
+  }
+  void* allocate(::cuda::stream_ref, std::size_t bytes, std::size_t alignment = alignof(::cuda::std::max_align_t))
+  {
+    return allocate_sync(bytes, alignment);
+  }
+  void deallocate(::cuda::stream_ref, void* block, std::size_t bytes,
+                  std::size_t alignment = alignof(::cuda::std::max_align_t))
+  {
+    deallocate_sync(block, bytes, alignment);
   }
 
   friend bool operator==(const caching_memory_resource& a, const caching_memory_resource& b)
