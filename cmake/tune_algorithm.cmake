@@ -59,7 +59,9 @@ second configure is instant; base's answers are kept too, so a configure that fi
 stored compiles nothing, in a fresh build folder too). The ``WHEN CONFIGURE`` calls of a directory
 are checked and searched together when the directory ends, in one ``policytune`` process, and
 reported call by call. ``WHEN BUILD`` adds a target ``policytune.tune.<name>`` that searches, again
-only when the benchmark, the search options or the tool change. ``WHEN NEVER`` renders what the
+only when the benchmark, the search options or the tool change; for CUDA benchmarks only when a GPU
+of one of ``ARCHS`` is present as the build runs (without one, each build says so, compiles nothing
+and renders what the database holds). ``WHEN NEVER`` renders what the
 database holds. Every call adds ``policytune.retune.<name>``, which measures everything again. The
 configure never creates the database (it may be in the source tree): the first search that stores
 results does.
@@ -179,7 +181,8 @@ function(tune_algorithm name)
     policytune_detail_search_at_configure("${name}" "${POLICYTUNE_MODE}" "${cuda}" "${archs}" "${database}"
                                           "${header}" "${tool_at_configure}" ${search_arguments})
   elseif(when STREQUAL "BUILD")
-    policytune_detail_search_at_build(searched "${name}" "${benchmark}" "${work_dir}" "${tool}" ${search_arguments})
+    policytune_detail_search_at_build(searched "${name}" "${cuda}" "${archs}" "${benchmark}" "${database}" "${work_dir}"
+                                      "${tool}" ${search_arguments})
     set(search_target policytune.tune.${name})
   endif()
   policytune_detail_add_retune_target(retuned "${name}" "${work_dir}" "${tool}" ${search_arguments})

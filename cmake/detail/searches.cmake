@@ -72,20 +72,29 @@ function(policytune_detail_reset_force_tune_after_configure)
   endif()
 endfunction()
 
-# policytune_detail_search_at_build(<stamp out> <name> <benchmark> <work dir> <tool> <search argument>...)
+# policytune_detail_search_at_build(<stamp out> <name> <cuda> <archs> <benchmark> <database> <work dir> <tool>
+#                                   <search argument>...)
 # WHEN BUILD: target policytune.tune.<name> (old name tune.<name>) searches what the database lacks,
-# once per change of the benchmark, of the search's options or of the tool. A stamp (not the
-# database, which may live in the source tree, where a `clean` must never delete it) records that the
-# search ran; it is returned for the header to depend on.
-function(policytune_detail_search_at_build stamp_out name benchmark work_dir tool)
+# once per change of the benchmark, of the search's options or of the tool; for CUDA only when a GPU
+# of one of the architectures is present when the build runs (search_at_build.cmake). A stamp (not
+# the database, which may live in the source tree, where a `clean` must never delete it) records that
+# the search ran; it is returned for the header to depend on.
+function(policytune_detail_search_at_build stamp_out name cuda archs benchmark database work_dir tool)
   set(searched "${work_dir}/searched.stamp")
   # The options as a file that changes only when they do, so that every generator (not only
   # Ninja, which tracks command lines) searches again after a change of SEARCH_ARGS.
   string(REPLACE ";" "\n" options "${ARGN}")
   file(CONFIGURE OUTPUT "${work_dir}/search.options" CONTENT "${options}\n" @ONLY)
-  add_custom_command(OUTPUT "${searched}"
-                     COMMAND ${tool} ${ARGN}
-                     COMMAND "${CMAKE_COMMAND}" -E touch "${searched}"
+  if(cuda AND archs)
+    policytune_detail_sm_numbers(sm_numbers ${archs})
+    list(JOIN sm_numbers "," sm_numbers)
+    set(commands COMMAND "${CMAKE_COMMAND}" "-DNAME=${name}" "-DDATABASE=${database}" "-DARCHS=${sm_numbers}"
+                         "-DSTAMP=${searched}" -P "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/search_at_build.cmake"
+                         -- ${tool} ${ARGN})
+  else()
+    set(commands COMMAND ${tool} ${ARGN} COMMAND "${CMAKE_COMMAND}" -E touch "${searched}")
+  endif()
+  add_custom_command(OUTPUT "${searched}" ${commands}
                      DEPENDS "${benchmark}" "${work_dir}/search.options" PolicyTune::policytune
                      USES_TERMINAL COMMENT "PolicyTune: searching ${name}" VERBATIM)
   add_custom_target(policytune.tune.${name} DEPENDS "${searched}")

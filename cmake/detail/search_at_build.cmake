@@ -1,0 +1,42 @@
+# cmake -DNAME=<name> -DDATABASE=<db> -DARCHS=<sm>,<sm> -DSTAMP=<file> -P search_at_build.cmake -- <tool> <argument>...
+# WHEN BUILD's search of a CUDA benchmark (searches.cmake): like WHEN CONFIGURE's, it runs only when
+# a GPU of one of ARCHS is present, here decided when the build runs (a build may run on another
+# machine than the configure). Without one it says so and leaves STAMP alone, so that the next build
+# looks again, and the header is rendered from what the database holds: nothing is compiled that
+# could not be measured.
+include("${CMAKE_CURRENT_LIST_DIR}/architectures.cmake")
+
+set(command "")
+set(after_separator FALSE)
+math(EXPR last "${CMAKE_ARGC} - 1")
+foreach(index RANGE ${last})
+  if(after_separator)
+    list(APPEND command "${CMAKE_ARGV${index}}")
+  elseif(CMAKE_ARGV${index} STREQUAL "--")
+    set(after_separator TRUE)
+  endif()
+endforeach()
+if(NOT command OR NOT DEFINED STAMP)
+  message(FATAL_ERROR "search_at_build.cmake: usage: cmake -DNAME= -DDATABASE= -DARCHS= -DSTAMP= -P search_at_build.cmake -- <tool> <argument>...")
+endif()
+
+string(REPLACE "," ";" wanted "${ARCHS}")
+policytune_detail_present_architectures(present)
+set(matching "")
+foreach(arch IN LISTS present)
+  if(arch IN_LIST wanted)
+    list(APPEND matching ${arch})
+  endif()
+endforeach()
+if(wanted AND NOT matching)
+  list(JOIN wanted ", sm_" wanted_text)
+  message(STATUS "tune_algorithm(${NAME}): no GPU of sm_${wanted_text} present; rendering what ${DATABASE} holds")
+  return()
+endif()
+
+execute_process(COMMAND ${command} RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  # The tool has said what went wrong; the build stops here.
+  message(FATAL_ERROR "tune_algorithm(${NAME}): the search failed (exit ${result})")
+endif()
+file(TOUCH "${STAMP}")
