@@ -8,13 +8,10 @@
 #include "space/constraint.hpp"
 #include "space/error_constraints.hpp"
 #include "space/search_space.hpp"
+#include "space/variant_space.hpp"
 #include "space/verification_means.hpp"
 
 namespace policytune {
-namespace {
-constexpr std::uint64_t kCountLimit = 1'000'000;
-}  // namespace
-
 RunCommand setup_list(CLI::App& app) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto names_only = std::make_shared<bool>(false);
@@ -43,14 +40,10 @@ RunCommand setup_list(CLI::App& app) {
       }
       if (!constraints.empty()) {
         // Counting means visiting every variant: only for spaces that take a moment.
-        if (space.size() <= BigCount(kCountLimit)) {
-          std::uint64_t allowed = 0;
-          for (BigCount index; index < space.size(); index = index + BigCount(1)) {
-            if (all_allow(constraints, space.variant_at(index), {})) ++allowed;
-          }
-          fmt::print("  {} variants satisfy the constraints (device limits not applied)\n", allowed);
+        if (const auto allowed = VariantSpace(space, constraints, {}).count_allowed()) {
+          fmt::print("  {} variants satisfy the constraints (device limits not applied)\n", *allowed);
         } else {
-          fmt::print("  variants satisfying the constraints: not counted (over {})\n", kCountLimit);
+          fmt::print("  variants satisfying the constraints: not counted (over {})\n", VariantSpace::kExactCountLimit);
         }
       }
       fmt::print("  verified: {}\n", find_verification(file, text).describe());

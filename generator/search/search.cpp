@@ -41,10 +41,6 @@ void require_runs_without_results(const std::string& strategy) {
   throw UserError("--compile-only measures nothing to guide --strategy " + strategy + ": use " + listed);
 }
 
-// Spaces up to this many variants are counted exactly (every variant's constraints evaluated once,
-// about a second); larger ones count every combination of their %RANGE% values.
-constexpr std::uint64_t kCountLimit = 1'000'000;
-
 // A variant's score against base's rows; nullopt when it has none.
 std::optional<double> score_of(const std::vector<Measurement>& base_rows, const std::vector<Measurement>& rows,
                                const std::string& variant, const DeclaredAxes& declared) {
@@ -257,7 +253,7 @@ private:
     // The size coverage is measured against: what the constraints allow on this device, where the
     // space is small enough to count; else every combination of the %RANGE% values.
     const VariantSpace whole(space, session_.constraints(), session_.device().limits);
-    const auto allowed = whole.count_allowed(kCountLimit);
+    const auto allowed = whole.count_allowed();
     database_.record(SearchSpaceRecord{session_.name(), session_.source_hash(), session_.algorithm(),
                                        allowed ? std::to_string(*allowed) : space.size().to_string(),
                                        range_lines(space),
@@ -432,7 +428,7 @@ private:
     auto strategy = make_strategy(name, variants, options_.budget, options_.seed, &prior);
     // Progress counts against the variants this run may propose: constraints and shard applied.
     if (!allowed_in_run_) {
-      const auto counted = variants.count_allowed(kCountLimit);
+      const auto counted = variants.count_allowed();
       allowed_in_run_ = counted ? BigCount(*counted) : size;
     }
     const BigCount planned =

@@ -27,9 +27,13 @@ public:
 
   Variant variant_of(const Point& point) const;
 
+  // Spaces up to this many variants are counted exactly (every variant's constraints evaluated
+  // once, about a second); larger ones count every combination of their %RANGE% values.
+  static constexpr std::uint64_t kExactCountLimit = 1'000'000;
+
   // How many variants are allowed, for a space of at most `limit` variants (counting visits every
   // one of them); nullopt for a larger space. Without constraints and shards, the space's size.
-  std::optional<std::uint64_t> count_allowed(std::uint64_t limit) const;
+  std::optional<std::uint64_t> count_allowed(std::uint64_t limit = kExactCountLimit) const;
 
 private:
   bool allows(const Variant& variant) const;
