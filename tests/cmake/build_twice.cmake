@@ -3,14 +3,7 @@
 # Invoked with -P:
 #   -DSOURCE_DIR=<project> -DBINARY_DIR=<dir> [-DOPTIONS=<-Dx=y^^-Dz=w>] [-DTHEN_BUILD=<target> -DTHEN_EXPECT=<regex>]
 string(REPLACE "^^" ";" OPTIONS "${OPTIONS}")
-function(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  message("--- ${what}\n${output}")
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "${what} failed (${result})")
-  endif()
-  set(output "${output}" PARENT_SCOPE)
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/run_step.cmake")
 
 file(REMOVE_RECURSE "${BINARY_DIR}")
 run(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${BINARY_DIR}" -G Ninja ${OPTIONS})

@@ -2,14 +2,7 @@
 # the build says so, compiles nothing, renders the header from the database, and looks again at the
 # next build (no stamp written), as WHEN CONFIGURE does at each configure. Invoked with -P:
 #   -DSOURCE_DIR=<errors project> -DBINARY_DIR=<dir> -DPolicyTune_DIR=<package>
-function(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  message("--- ${what}\n${output}")
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "the ${what} failed (${result})")
-  endif()
-  set(output "${output}" PARENT_SCOPE)
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/run_step.cmake")
 
 file(REMOVE_RECURSE "${BINARY_DIR}")
 run(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${BINARY_DIR}" -G Ninja
@@ -30,3 +23,20 @@ foreach(build IN ITEMS first second)
     message(FATAL_ERROR "the ${build} build recorded a search that did not run")
   endif()
 endforeach()
+
+# Where the step does search (no ARCHS to look for), a failing search fails the step and leaves no
+# stamp; a search that succeeds writes it.
+get_filename_component(step "${CMAKE_CURRENT_LIST_DIR}/../../cmake/detail/search_at_build.cmake" ABSOLUTE)
+set(stamp "${BINARY_DIR}/step.stamp")
+execute_process(COMMAND "${CMAKE_COMMAND}" -DNAME=y -DDATABASE=y.db -DARCHS= "-DSTAMP=${stamp}" -P "${step}" --
+                        "${CMAKE_COMMAND}" -E false
+                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+if(result EQUAL 0 OR NOT output MATCHES "tune_algorithm\\(y\\): the search failed" OR EXISTS "${stamp}")
+  message(FATAL_ERROR "a failed search at build time passed, or wrote its stamp (${result}):\n${output}")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" -DNAME=y -DDATABASE=y.db -DARCHS= "-DSTAMP=${stamp}" -P "${step}" --
+                        "${CMAKE_COMMAND}" -E true
+                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+if(NOT result EQUAL 0 OR NOT EXISTS "${stamp}")
+  message(FATAL_ERROR "a search at build time that succeeded failed, or wrote no stamp (${result}):\n${output}")
+endif()
