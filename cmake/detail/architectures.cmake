@@ -29,3 +29,17 @@ function(policytune_detail_present_architectures out)
   endif()
   set(${out} ${present} PARENT_SCOPE)
 endfunction()
+
+# policytune_detail_no_gpu_line(<out> <name> <database> <sm number>...): empty when a GPU of one of
+# the SM numbers is present; else the line a skipped CUDA search says (at configure and at build).
+function(policytune_detail_no_gpu_line out name database)
+  policytune_detail_present_architectures(present)
+  foreach(arch IN LISTS present)
+    if(arch IN_LIST ARGN)
+      set(${out} "" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  list(JOIN ARGN ", sm_" wanted_text)
+  set(${out} "tune_algorithm(${name}): no GPU of sm_${wanted_text} present; rendering what ${database} holds" PARENT_SCOPE)
+endfunction()

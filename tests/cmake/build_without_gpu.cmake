@@ -28,15 +28,18 @@ endforeach()
 # stamp; a search that succeeds writes it.
 get_filename_component(step "${CMAKE_CURRENT_LIST_DIR}/../../cmake/detail/search_at_build.cmake" ABSOLUTE)
 set(stamp "${BINARY_DIR}/step.stamp")
-execute_process(COMMAND "${CMAKE_COMMAND}" -DNAME=y -DDATABASE=y.db -DARCHS= "-DSTAMP=${stamp}" -P "${step}" --
-                        "${CMAKE_COMMAND}" -E false
-                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+function(search_step outcome)  # the step with `cmake -E <outcome>` as the search
+  execute_process(COMMAND "${CMAKE_COMMAND}" -DNAME=y -DDATABASE=y.db -DARCHS= "-DSTAMP=${stamp}" -P "${step}" --
+                          "${CMAKE_COMMAND}" -E ${outcome}
+                  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  set(result "${result}" PARENT_SCOPE)
+  set(output "${output}" PARENT_SCOPE)
+endfunction()
+search_step(false)
 if(result EQUAL 0 OR NOT output MATCHES "tune_algorithm\\(y\\): the search failed" OR EXISTS "${stamp}")
   message(FATAL_ERROR "a failed search at build time passed, or wrote its stamp (${result}):\n${output}")
 endif()
-execute_process(COMMAND "${CMAKE_COMMAND}" -DNAME=y -DDATABASE=y.db -DARCHS= "-DSTAMP=${stamp}" -P "${step}" --
-                        "${CMAKE_COMMAND}" -E true
-                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+search_step(true)
 if(NOT result EQUAL 0 OR NOT EXISTS "${stamp}")
   message(FATAL_ERROR "a search at build time that succeeded failed, or wrote no stamp (${result}):\n${output}")
 endif()
