@@ -7,7 +7,6 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <sstream>
 
 #include "commands/architecture_list.hpp"
 #include "commands/command.hpp"
@@ -18,6 +17,7 @@
 #include "core/workload.hpp"
 #include "render/hub_model.hpp"
 #include "render/hub_renderer.hpp"
+#include "render/cccl_releases.hpp"
 #include "render/policy_template.hpp"
 #include "select/architecture_fallback.hpp"
 #include "select/select_winners.hpp"
@@ -43,59 +43,6 @@ struct GenerateOptions {
   std::string device_architecture;
   DispatchCommandOptions dispatch;
 };
-
-// The CCCL release of the headers in `include`: cub/version.cuh's CUB_VERSION (300500 for 3.5.0).
-int release_of_headers(const std::string& include) {
-  const std::string path = (std::filesystem::path(include) / "cub" / "version.cuh").string();
-  const std::string text = read_text_file(path);
-  std::istringstream lines(text);
-  std::string line;
-  std::size_t number = 0;
-  while (std::getline(lines, line)) {
-    ++number;
-    std::istringstream words(line);
-    std::string define, name;
-    long long value = 0;
-    if (words >> define >> name >> value && define == "#define" && name == "CUB_VERSION") {
-      // major * 100000 + minor * 100 + patch, as parse_cccl_release() takes them: 2.2.0 to 99.99.99.
-      if (value < 200200 || value > 9999999 || value / 100 % 1000 > 99)
-        throw UserError(path, number, "CUB_VERSION " + std::to_string(value) + " is not a release");
-      return static_cast<int>(value / 100000 * 100 + value / 100 % 1000);
-    }
-  }
-  throw UserError(path, 0, "no #define CUB_VERSION: not CCCL's headers");
-}
-
-// The template to render among those given: the one of the asked format, or with `auto` the one the
-// release takes (a policy_selector before a chained_policy: the newer API). Throws UserError naming
-// the template's line where the release cannot take it.
-PolicyTemplate choose_template(const std::vector<std::string>& paths, const std::string& format_name_given,
-                               std::optional<int> release) {
-  std::vector<PolicyTemplate> templates;
-  for (const auto& path : paths) templates.push_back(load_policy_template(path));
-  const std::optional<HubFormat> asked = format_name_given == "auto" ? std::nullopt : parse_format(format_name_given);
-  std::vector<const PolicyTemplate*> candidates;
-  for (const auto& t : templates) {
-    if (!asked || t.format == *asked) candidates.push_back(&t);
-  }
-  if (candidates.empty()) throw UserError("no --template of format " + format_name_given + " among those given");
-  if (!release) {
-    if (candidates.size() > 1)
-      throw UserError("several templates fit: say which CCCL release with --cccl or --cccl-include");
-    return *candidates.front();
-  }
-  if (candidates.size() == 1) {
-    check_template_release(*candidates.front(), *release);  // names the template's line if it cannot
-    return *candidates.front();
-  }
-  for (const HubFormat preferred : {HubFormat::policy_selector, HubFormat::chained_policy, HubFormat::host}) {
-    for (const auto* t : candidates) {
-      if (t->format == preferred && template_takes_release(*t, *release)) return *t;
-    }
-  }
-  check_template_release(*candidates.front(), *release);  // none fits: the first one's reason
-  return *candidates.front();
-}
 
 // The SM number of --device: as the database records it (from any benchmark), else as
 // --device-arch says; empty where neither knows. Throws UserError where the two disagree.
@@ -169,32 +116,6 @@ std::optional<int> release_asked(const GenerateOptions& options) {
     release = release_of_headers(options.cccl_include);
   }
   return release;
-}
-
-// Without --cccl or --cccl-include, where several templates are given: the CCCL release this very
-// source was measured with, where its results name one ("CCCL 3.4.3": the harness reports the
-// release it was built against, -I included), so that a hub for CUB's benchmarks is in the format
-// of the release they were written for. Several releases: the user says which; none: nullopt.
-std::optional<int> release_measured(const std::vector<Measurement>& measurements, const std::string& benchmark,
-                                    const std::string& source_hash, const std::string& database) {
-  std::set<int> releases;
-  std::set<std::string> named;
-  for (const auto& m : measurements) {
-    if (m.benchmark != benchmark || m.source_hash != source_hash || !m.library.starts_with("CCCL ")) continue;
-    const auto release = parse_cccl_release(m.library.substr(5));
-    if (!release) continue;
-    releases.insert(*release);
-    named.insert(m.library);
-  }
-  if (releases.empty()) return std::nullopt;
-  if (releases.size() > 1) {
-    throw UserError(database, 0,
-                    fmt::format("the results of {} were measured with {}: say which release the hub is for with --cccl",
-                                benchmark, fmt::join(named, ", ")));
-  }
-  fmt::print(stderr, "policytune: note: rendering for {}, the release {} was measured with (--cccl for another)\n",
-             *named.begin(), benchmark);
-  return *releases.begin();
 }
 
 // With --device: its architecture (into `winner_options`), and an error where the database has no
@@ -297,10 +218,13 @@ int run_generate(const GenerateOptions& options) {
     measurements = database->measurements();
   }
   std::optional<int> release = release_asked(options);
-  if (!release && options.template_paths.size() > 1) {  // the release picks among several templates
+  if (!release && options.template_paths.size() > 1) {  // the release this source was measured with picks
     release = release_measured(measurements, request.benchmark, content_hash(source), options.database);
   }
-  const PolicyTemplate policy_template = choose_template(options.template_paths, options.format, release);
+  std::vector<PolicyTemplate> templates;
+  for (const auto& path : options.template_paths) templates.push_back(load_policy_template(path));
+  const PolicyTemplate& policy_template = choose_template(
+      templates, options.format == "auto" ? std::nullopt : parse_format(options.format), release);
   check_template_fits(policy_template, space, request.benchmark);
   check_dispatch_axis(options, source, measurements, request.benchmark);
   request.name_space = options.name_space;

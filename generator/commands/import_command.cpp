@@ -12,7 +12,7 @@
 #include "cub_results/cub_bench_database.hpp"
 #include "cub_results/cub_import.hpp"
 #include "kernel_tuner/kernel_tuner_import.hpp"
-#include "render/policy_template.hpp"
+#include "render/cccl_releases.hpp"
 #include "store/results_database.hpp"
 
 namespace policytune {

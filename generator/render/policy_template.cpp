@@ -361,64 +361,6 @@ std::string body_from(const std::string& text, std::size_t body_start) {
 
 }  // namespace
 
-std::string CcclRange::describe() const {
-  const auto text = [](int release) { return std::to_string(release / 100) + "." + std::to_string(release % 100); };
-  if (last == first) return "CCCL " + text(first);
-  return "CCCL " + text(first) + (last == 0 ? " and later" : " to " + text(last));
-}
-
-std::optional<int> parse_cccl_release(const std::string& text) {
-  // major.minor[.patch[.tweak]], each without leading zeros (CCCL's CMake package says 3.0.1.0);
-  // CCCL's releases start at 2.2 (2.0 and 2.1 were CUB's and Thrust's own), so a major below 2 is
-  // no release.
-  static const std::regex release(
-      R"((0|[1-9][0-9]?)\.(0|[1-9][0-9]?)(\.(0|[1-9][0-9]{0,2})(\.(0|[1-9][0-9]{0,3}))?)?)");
-  std::smatch match;
-  if (!std::regex_match(text, match, release) || std::stoi(match[1]) < 2) return std::nullopt;
-  return std::stoi(match[1]) * 100 + std::stoi(match[2]);
-}
-
-const char* format_name(HubFormat format) noexcept {
-  switch (format) {
-    case HubFormat::chained_policy:
-      return "chained_policy";
-    case HubFormat::policy_selector:
-      return "policy_selector";
-    case HubFormat::host:
-      return "host";
-  }
-  return "?";
-}
-
-std::optional<HubFormat> parse_format(const std::string& name) noexcept {
-  for (const HubFormat format : {HubFormat::chained_policy, HubFormat::policy_selector, HubFormat::host}) {
-    if (name == format_name(format)) return format;
-  }
-  return std::nullopt;
-}
-
-CcclRange releases_taking(HubFormat format) noexcept {
-  return format == HubFormat::policy_selector ? CcclRange{304, 0} : CcclRange{300, 0};
-}
-
-bool template_takes_release(const PolicyTemplate& policy_template, int release) noexcept {
-  return releases_taking(policy_template.format).contains(release) && policy_template.releases.contains(release);
-}
-
-void check_template_release(const PolicyTemplate& policy_template, int release) {
-  const auto text = CcclRange{release, release}.describe();
-  const CcclRange taking = releases_taking(policy_template.format);
-  if (!taking.contains(release)) {
-    throw UserError(policy_template.path, policy_template.format_line,
-                    std::string("format ") + format_name(policy_template.format) + " needs " + taking.describe() +
-                        ": " + text + " cannot take it");
-  }
-  if (!policy_template.releases.contains(release)) {
-    throw UserError(policy_template.path, policy_template.releases_line,
-                    "the template is written for " + policy_template.releases.describe() + ", not " + text);
-  }
-}
-
 std::string PolicyTemplate::spelling_of(const std::string& label) const {
   if (const auto found = type_spellings.find(label); found != type_spellings.end()) return found->second;
   if (const auto found = standard_spellings().find(label); found != standard_spellings().end()) return found->second;

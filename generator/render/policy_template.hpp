@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "render/cccl_releases.hpp"
+
 namespace policytune {
 
 // A template in templates/: how one winning variant becomes a policy. The body is mustache; the
@@ -20,30 +22,6 @@ struct HubParameter {
   bool is_type() const { return kind == "class" || kind == "typename"; }
   std::string declaration() const { return kind + " " + name; }
 };
-
-// A range of CCCL releases, as major * 100 + minor (3.5 is 305); `last` 0 means no upper end.
-struct CcclRange {
-  int first = 300;
-  int last = 0;
-  bool contains(int release) const { return release >= first && (last == 0 || release <= last); }
-  std::string describe() const;
-};
-
-// Parses a release, "3.5" or "3.5.0", into major * 100 + minor; nullopt if it is not one (a
-// fourth part, a leading zero, a major below 2, a minor or patch of more digits than CCCL's).
-std::optional<int> parse_cccl_release(const std::string& text);
-
-// How a hub is written out: the shape CCCL's dispatch of a release takes.
-enum class HubFormat {
-  chained_policy,   // cub::ChainedPolicy hubs for cub::Dispatch*
-  policy_selector,  // a stateless selector of cuda::compute_capability for cuda::execution::tune
-  host,             // a plain policy struct per workload
-};
-const char* format_name(HubFormat format) noexcept;
-std::optional<HubFormat> parse_format(const std::string& name) noexcept;
-// The releases whose dispatch takes a format: chained_policy and host every one, policy_selector
-// from 3.4 (the first whose selectors take cuda::compute_capability).
-CcclRange releases_taking(HubFormat format) noexcept;
 
 struct PolicyTemplate {
   std::string path;
@@ -95,12 +73,6 @@ PolicyTemplate load_policy_template(const std::string& path);
 
 // The variables the generator itself gives every policy besides the benchmark's labels.
 inline constexpr const char* kRendererVariables[] = {"tuned", "default_policy", "arch"};
-
-// Whether a template can be rendered for CCCL release `release` (major * 100 + minor): its format
-// and its `cccl:` directive both take it.
-bool template_takes_release(const PolicyTemplate& policy_template, int release) noexcept;
-// The same, as a UserError naming the directive's line that refuses the release.
-void check_template_release(const PolicyTemplate& policy_template, int release);
 
 class SearchSpace;
 // Whether `policy_template` can render policies of benchmark `benchmark_name` with search space

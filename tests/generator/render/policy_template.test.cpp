@@ -123,37 +123,6 @@ TEST_CASE("hub parameters may be non-type, and keys traits of a type", "[templat
   CHECK(release_error(305) == "6: the template is written for CCCL 3.0 to 3.2, not CCCL 3.5");
 }
 
-TEST_CASE("a format takes the releases whose dispatch takes it", "[template]") {
-  CHECK(parse_cccl_release("3.5") == 305);
-  CHECK(parse_cccl_release("3.5.0") == 305);
-  CHECK(parse_cccl_release("13.1.115") == 1301);
-  CHECK_FALSE(parse_cccl_release("3"));
-  // Malformed or unknown releases: a fifth part, leading zeros, a major below CCCL's first.
-  // CCCL's CMake package gives four parts (3.0.1.0): the tweak is taken, a fifth part is not.
-  CHECK(parse_cccl_release("3.0.1.0") == 300);
-  for (const char* bad : {"3.0.1.2.3", "3.0.1.00", "03.1", "3.05", "3.0.01", "0.9", "1.9", "3.0.1000", "3.", ".3", ""})
-    CHECK_FALSE(parse_cccl_release(bad));
-  CHECK(parse_cccl_release("2.8.0") == 208);
-  CHECK_FALSE(parse_cccl_release("v3.5"));
-  CHECK(releases_taking(HubFormat::chained_policy).contains(300));
-  CHECK(releases_taking(HubFormat::chained_policy).contains(305));
-  CHECK_FALSE(releases_taking(HubFormat::policy_selector).contains(303));
-  CHECK(releases_taking(HubFormat::policy_selector).contains(304));
-  testing::TemporaryDirectory directory("template");
-  const auto selector = load_policy_template(
-      directory.write("s.mustache",
-                      "{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
-                      "{{! default: d<A> }}\n{{! key: A }}\n{{! policy-type: ::cub::ReducePolicy }}\nreturn {};\n"));
-  try {
-    check_template_release(selector, 300);
-    FAIL("CCCL 3.0 has no policy selectors");
-  } catch (const UserError& error) {
-    CHECK(error.line() == 2);
-    CHECK(error.message() == "format policy_selector needs CCCL 3.4 and later: CCCL 3.0 cannot take it");
-  }
-  CHECK_NOTHROW(check_template_release(selector, 305));
-}
-
 TEST_CASE("a template fits only the benchmark it names, and only labels that benchmark has", "[template]") {
   testing::TemporaryDirectory directory("template");
   const SearchSpace reduce_space = parse_search_space(

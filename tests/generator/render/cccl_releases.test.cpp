@@ -1,0 +1,132 @@
+#include "render/cccl_releases.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/measurement.hpp"
+#include "core/user_error.hpp"
+#include "render/policy_template.hpp"
+#include "support/temporary_directory.hpp"
+
+using namespace policytune;
+
+namespace {
+
+// A template of `format` for the releases `cccl` (a `cccl:` directive's value; empty: none).
+PolicyTemplate template_of(testing::TemporaryDirectory& directory, const std::string& name, HubFormat format,
+                           const std::string& cccl) {
+  std::string text = std::string("{{! policytune-template 1 }}\n{{! format: ") + format_name(format) + " }}\n";
+  if (!cccl.empty()) text += "{{! cccl: " + cccl + " }}\n";
+  text += "{{! hub: h<class A> }}\n{{! default: d<A> }}\n{{! key: A }}\n";
+  if (format == HubFormat::policy_selector) text += "{{! policy-type: ::cub::ReducePolicy }}\n";
+  return load_policy_template(directory.write(name, text + "return {};\n"));
+}
+
+std::string error_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const UserError& error) {
+    return error.file() + ":" + std::to_string(error.line()) + ": " + error.message();
+  }
+  return "";
+}
+
+// A header set `name` whose cub/version.cuh holds `text`; returns the include folder.
+std::string headers(testing::TemporaryDirectory& directory, const std::string& name, const std::string& text) {
+  std::filesystem::create_directories(directory.path() / name / "cub");
+  directory.write(name + "/cub/version.cuh", text);
+  return directory.file(name);
+}
+
+}  // namespace
+
+TEST_CASE("a format takes the releases whose dispatch takes it", "[cccl_releases]") {
+  CHECK(parse_cccl_release("3.5") == 305);
+  CHECK(parse_cccl_release("3.5.0") == 305);
+  CHECK(parse_cccl_release("13.1.115") == 1301);
+  CHECK_FALSE(parse_cccl_release("3"));
+  // Malformed or unknown releases: a fifth part, leading zeros, a major below CCCL's first.
+  // CCCL's CMake package gives four parts (3.0.1.0): the tweak is taken, a fifth part is not.
+  CHECK(parse_cccl_release("3.0.1.0") == 300);
+  for (const char* bad : {"3.0.1.2.3", "3.0.1.00", "03.1", "3.05", "3.0.01", "0.9", "1.9", "3.0.1000", "3.", ".3", ""})
+    CHECK_FALSE(parse_cccl_release(bad));
+  CHECK(parse_cccl_release("2.8.0") == 208);
+  CHECK_FALSE(parse_cccl_release("v3.5"));
+  CHECK(releases_taking(HubFormat::chained_policy).contains(300));
+  CHECK(releases_taking(HubFormat::chained_policy).contains(305));
+  CHECK_FALSE(releases_taking(HubFormat::policy_selector).contains(303));
+  CHECK(releases_taking(HubFormat::policy_selector).contains(304));
+  testing::TemporaryDirectory directory("template");
+  const auto selector = load_policy_template(
+      directory.write("s.mustache",
+                      "{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
+                      "{{! default: d<A> }}\n{{! key: A }}\n{{! policy-type: ::cub::ReducePolicy }}\nreturn {};\n"));
+  try {
+    check_template_release(selector, 300);
+    FAIL("CCCL 3.0 has no policy selectors");
+  } catch (const UserError& error) {
+    CHECK(error.line() == 2);
+    CHECK(error.message() == "format policy_selector needs CCCL 3.4 and later: CCCL 3.0 cannot take it");
+  }
+  CHECK_NOTHROW(check_template_release(selector, 305));
+}
+
+TEST_CASE("each release gets the newest format it takes among the templates given", "[cccl_releases]") {
+  testing::TemporaryDirectory directory("releases");
+  const std::vector<PolicyTemplate> templates{
+      template_of(directory, "chained.mustache", HubFormat::chained_policy, "3.0-3.4"),
+      template_of(directory, "selector_3_4.mustache", HubFormat::policy_selector, "3.4"),
+      template_of(directory, "selector.mustache", HubFormat::policy_selector, "3.5-"),
+  };
+  const auto chosen = [&](std::optional<HubFormat> asked, std::optional<int> release) {
+    return std::filesystem::path(choose_template(templates, asked, release).path).filename().string();
+  };
+  CHECK(chosen(std::nullopt, 300) == "chained.mustache");
+  CHECK(chosen(std::nullopt, 303) == "chained.mustache");
+  CHECK(chosen(std::nullopt, 304) == "selector_3_4.mustache");
+  CHECK(chosen(std::nullopt, 305) == "selector.mustache");
+  CHECK(chosen(std::nullopt, 306) == "selector.mustache");
+  CHECK(chosen(HubFormat::chained_policy, 303) == "chained.mustache");
+  // Asked for a format the release cannot take: the refusing template's line.
+  CHECK(error_of([&] { chosen(HubFormat::chained_policy, 305); }) ==
+        templates[0].path + ":3: the template is written for CCCL 3.0 to 3.4, not CCCL 3.5");
+  CHECK(error_of([&] { chosen(HubFormat::host, 305); }) == ":0: no --template of format host among those given");
+  // Without a release, several candidates are ambiguous; one is taken as it is.
+  CHECK(error_of([&] { chosen(std::nullopt, std::nullopt); }) ==
+        ":0: several templates fit: say which CCCL release with --cccl or --cccl-include");
+  CHECK(chosen(HubFormat::chained_policy, std::nullopt) == "chained.mustache");
+}
+
+TEST_CASE("the release of a header set is its CUB_VERSION", "[cccl_releases]") {
+  testing::TemporaryDirectory directory("headers");
+  CHECK(release_of_headers(headers(directory, "good", "#pragma once\n// CUB\n#define CUB_VERSION 300500 // 3.5.0\n")) ==
+        305);
+  CHECK(release_of_headers(headers(directory, "patch", "#define CUB_VERSION 300403\n")) == 304);
+  const std::string odd = headers(directory, "odd", "\n#define CUB_VERSION 12\n");
+  CHECK(error_of([&] { release_of_headers(odd); }) == odd + "/cub/version.cuh:2: CUB_VERSION 12 is not a release");
+  const std::string none = headers(directory, "none", "#define THRUST_VERSION 300500\n");
+  CHECK(error_of([&] { release_of_headers(none); }) ==
+        none + "/cub/version.cuh:0: no #define CUB_VERSION: not CCCL's headers");
+}
+
+TEST_CASE("the release results were measured with is read from them, and only one", "[cccl_releases]") {
+  const auto measured = [](const std::string& benchmark, const std::string& hash, const std::string& library) {
+    Measurement m;
+    m.benchmark = benchmark;
+    m.source_hash = hash;
+    m.library = library;
+    return m;
+  };
+  std::vector<Measurement> results{measured("reduce.sum", "h1", "CCCL 3.4.3"), measured("reduce.sum", "h0", "CCCL 3.0.1"),
+                                   measured("scan.sum", "h1", "CCCL 3.0.1"), measured("reduce.sum", "h1", "host")};
+  CHECK(release_measured(results, "reduce.sum", "h1", "t.db") == 304);
+  CHECK_FALSE(release_measured(results, "reduce.sum", "h2", "t.db"));
+  results.push_back(measured("reduce.sum", "h1", "CCCL 3.5.0"));
+  CHECK(error_of([&] { release_measured(results, "reduce.sum", "h1", "t.db"); }) ==
+        "t.db:0: the results of reduce.sum were measured with CCCL 3.4.3, CCCL 3.5.0: say which release the hub is "
+        "for with --cccl");
+}
