@@ -39,6 +39,8 @@ set(policytune_custom_reduce_by_key_operator_text "callable with two of the type
 set(policytune_custom_reduce_by_key_hub_parameters "class ReductionOpT, class AccumT, class KeyT, int Range")
 set(policytune_custom_reduce_by_key_hub_arguments "ReductionOpT, AccumT, KeyT, Range")
 set(policytune_custom_reduce_by_key_takes_init NO)
+set(policytune_custom_reduce_by_key_selector_parameters "class ReductionOpT, class AccumT, class KeyT, int Range")
+set(policytune_custom_reduce_by_key_selector_arguments "ReductionOpT, AccumT, KeyT, Range")
 # radix_sort: keys of the type sorted through OPERATOR, a decomposer (CUB's SortKeys(..., decomposer)).
 set(policytune_custom_radix_sort_operator_kind decomposer)
 set(policytune_custom_radix_sort_operator_text
