@@ -67,6 +67,13 @@ foreach(release_dir IN LISTS release_dirs)
     set_target_properties(policytune.library_consumer.cccl-${release} policytune.algorithms_consumer.cccl-${release}
                           PROPERTIES CUDA_ARCHITECTURES 90-virtual)
   endif()
+  # From 3.5, where CUB deprecates cub::Dispatch*, cub::ChainedPolicy and the Agent*Policy names, the
+  # shipped library reaches CUB through its public tuning API only: a project building with -Werror
+  # (common downstream) can use it, and the next major release may drop those names.
+  if(release VERSION_GREATER_EQUAL 3.5)
+    target_compile_options(policytune.library_consumer.cccl-${release} PRIVATE -Werror=deprecated-declarations)
+    target_compile_options(policytune.algorithms_consumer.cccl-${release} PRIVATE -Werror=deprecated-declarations)
+  endif()
   # The reduce benchmark as a search builds it, base and a variant: 3.1 renamed DispatchReduce's
   # transform, and from 3.5 the variant is a policy selector through cuda::execution::tune (what
   # ships there). One architecture, as PTX: the code paths are the same for every one, and ptxas

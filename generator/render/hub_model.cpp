@@ -115,7 +115,9 @@ CommentLines banner(const PolicyTemplate& policy_template, const HubRequest& req
 
 std::vector<std::string> includes(const PolicyTemplate& policy_template) {
   std::vector<std::string> wanted = policy_template.includes;
-  if (policy_template.format != HubFormat::host) wanted.push_back("<policytune/detail/hub_support.cuh>");
+  // A selector must not name cub::ChainedPolicy (deprecated from CCCL 3.5): the chain's helpers are apart.
+  if (policy_template.format == HubFormat::chained_policy) wanted.push_back("<policytune/detail/chain_support.cuh>");
+  if (policy_template.format == HubFormat::policy_selector) wanted.push_back("<policytune/detail/hub_support.cuh>");
   wanted.push_back("<cstdint>");
   std::vector<std::string> unique;
   std::set<std::string> seen;

@@ -129,9 +129,11 @@ void check_size_dispatch()
   expect_range("sm_80 at the 2^18 threshold", 800, 1 << 18, 1);
   expect_range("sm_80 just below the 2^22 threshold", 800, (1 << 22) - 1, 1);
   expect_range("sm_80 at the 2^22 threshold", 800, 1 << 22, 2);
-  expect_range("sm_100 takes sm_90's thresholds", 1000, (1 << 22) - 1, 0);
-  expect_range("sm_100 takes sm_90's thresholds", 1000, 1 << 22, 1);
+  // This hub's links are sm_80 and sm_90: sm_100 is a GPU nobody measured, CUB's one policy.
+  expect_range("sm_100 is above every link: one range", 1000, (1 << 22) - 1, 0);
+  expect_range("sm_100 is above every link: one range", 1000, 1 << 22, 0);
   expect_range("sm_75 is below every link: one range", 750, 1 << 28, 0);
+  expect_range("sm_120 is above every link: one range", 1200, 1 << 22, 0);
   // Each range's policy, through the chain.
   expect_tuned("F32 2^16 on sm_90: ipt_7", select_by_size<float>(900, 1 << 16), 900, 128, 7, 2);
   expect_tuned("F32 2^28 on sm_90: ipt_16", select_by_size<float>(900, 1 << 28), 900, 512, 16, 2);
@@ -211,6 +213,7 @@ void check_class_keys()
   expect_library_class<short>("classes: 2-byte short is CUB's (U16 kept base)", 900);
   expect_library_class<four, int>("classes: 4 bytes with int offsets is CUB's (offsets are exact)", 900);
   expect_library_class<four>("classes: below the lowest link CUB's chain decides", 750);
+  expect_library_class<four>("classes: above the highest link (sm_100) CUB's chain decides", 1200);
   // Exact links come first (AgentReducePolicy scales items to the type: ipt_7 is 3 items of 8 bytes).
   expect_tuned("classes: F64 keeps its own link", select<classes<double>>(900), 900, 128, 3, 2);
   expect_tuned("classes: I64 keeps its own link", select<classes<::std::int64_t>>(900), 900, 512, 8, 2);
@@ -288,11 +291,14 @@ void check_selector()
   expect_library_selector<double>("selector: F64 on sm_90 is CCCL's selector", 900);
   expect_library_selector<float, offset64>("selector: F32 with 64-bit offsets is CCCL's selector", 900);
   expect_library_selector<float>("selector: F32 on sm_75 is CCCL's selector", 750);
+  // Above the highest link (sm_100, filled from sm_90): a GPU nobody measured, CCCL's own selector.
+  expect_library_selector<float>("selector: F32 on sm_120 is CCCL's selector", 1200);
+  expect_library_selector<int>("selector: I32 on sm_120 is CCCL's selector", 1200);
 
   // By size: the same thresholds and the same policy per range as the chained hub's.
   using by_size_selector = policytune::tests::by_size::policy_selector<float, offset32, ::cuda::std::plus<>>;
   static_assert(by_size_selector::range_count == by_size<float>::range_count, "the same ranges");
-  for (int ptx : {750, 800, 900, 1000})
+  for (int ptx : {750, 800, 900, 1000, 1200})
   {
     for (long long elements : {1LL, (1LL << 18) - 1, 1LL << 18, (1LL << 22) - 1, 1LL << 22, 1LL << 40})
     {
@@ -331,8 +337,11 @@ int main()
   expect_library<int>("I32 on sm_100 (not measured) falls back to CUB's policy for sm_100", 1000);
   // Tuned for 32-bit offsets only: 64-bit offsets are another compile-time workload.
   expect_library<float, offset64>("F32 with 64-bit offsets on sm_90 is CUB's (not measured)", 900);
-  // Below the lowest tuned architecture the library's own chain decides.
+  // Below the lowest tuned architecture the library's own chain decides, and above the highest link
+  // (sm_100 here), on a GPU nobody measured, too: exactly CUB's policy for it.
   expect_library<float>("F32 on sm_75 is CUB's", 750);
+  expect_library<float>("F32 on sm_120 (above every link) is CUB's", 1200);
+  expect_library<int>("I32 on sm_120 (above every link) is CUB's", 1200);
 
   check_size_dispatch();
   check_trait_keys();

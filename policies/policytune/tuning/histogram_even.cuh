@@ -5,7 +5,7 @@
 
 #include <cub/device/dispatch/tuning/tuning_histogram.cuh>
 #include <policytune/detail/cccl_compat.cuh>
-#include <policytune/detail/hub_support.cuh>
+#include <policytune/detail/chain_support.cuh>
 #include <cstdint>
 
 namespace policytune::tuning::histogram_even

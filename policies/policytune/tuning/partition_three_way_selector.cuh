@@ -42,16 +42,25 @@ public:
   static constexpr int range_count = ::policytune::hub::most_ranges(1, sm90_ranges<key>::count);
   __host__ __device__ static constexpr int select_range([[maybe_unused]] ::cuda::compute_capability cc, [[maybe_unused]] ::std::int64_t elements)
   {
+    if (cc > ::cuda::compute_capability(90))
+    {
+      return 0; // above the highest link: the library's selector, one policy
+    }
     if (cc >= ::cuda::compute_capability(90))
     {
       return sm90_ranges<key>::select(elements);
     }
     return 0; // below the lowest link: the library's selector, one policy
   }
-  // The highest tuned architecture at or below the device's serves it; below sm_90, the library's selector.
+  // The highest tuned architecture at or below the device's serves it; below sm_90 and above
+  // sm_90 (a GPU nobody measured), the library's selector, as without this one.
   // sm_80: no measurements, below every measured architecture: the library's selector.
   [[nodiscard]] __host__ __device__ constexpr auto operator()(::cuda::compute_capability cc) const -> policy_type
   {
+    if (cc > ::cuda::compute_capability(90))
+    {
+      return default_selector{}(cc);
+    }
     if (cc >= ::cuda::compute_capability(90))
     {
       return sm90<key, Range>::policy(cc);

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_reduce_by_key.cuh>
-#include <policytune/detail/hub_support.cuh>
+#include <policytune/detail/chain_support.cuh>
 #include <cstdint>
 
 namespace policytune::tuning::reduce_by_key
@@ -40,6 +40,10 @@ public:
   static constexpr int range_count = ::policytune::hub::most_ranges(1, sm90_ranges<key>::count);
   static constexpr int select_range([[maybe_unused]] int ptx_version, [[maybe_unused]] ::std::int64_t elements)
   {
+    if (ptx_version > 900)
+    {
+      return 0; // above the highest link: the library's hub, one policy
+    }
     if (ptx_version >= 900)
     {
       return sm90_ranges<key>::select(elements);
@@ -52,6 +56,7 @@ public:
       : ::cub::ChainedPolicy<900, Policy900, typename default_hub::MaxPolicy>
       , sm90<key, Range>
   {};
-  using MaxPolicy = Policy900;
+  // Above sm_90, a GPU nobody measured: the library's own hub, as without this one.
+  using MaxPolicy = ::policytune::hub::library_above<900, Policy900, typename default_hub::MaxPolicy>;
 };
 } // namespace policytune::tuning::reduce_by_key

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_reduce.cuh>
-#include <policytune/detail/hub_support.cuh>
+#include <policytune/detail/chain_support.cuh>
 #include <cstdint>
 
 namespace policytune::tests
@@ -131,6 +131,7 @@ public:
       : ::cub::ChainedPolicy<1000, Policy1000, Policy900>
       , sm100<key>
   {};
-  using MaxPolicy = Policy1000;
+  // Above sm_100, a GPU nobody measured: the library's own hub, as without this one.
+  using MaxPolicy = ::policytune::hub::library_above<1000, Policy1000, typename default_hub::MaxPolicy>;
 };
 } // namespace policytune::tests

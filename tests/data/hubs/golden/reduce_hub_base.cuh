@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_reduce.cuh>
-#include <policytune/detail/hub_support.cuh>
+#include <policytune/detail/chain_support.cuh>
 #include <cstdint>
 
 namespace policytune::tests

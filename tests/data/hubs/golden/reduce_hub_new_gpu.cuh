@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cub/device/dispatch/tuning/tuning_reduce.cuh>
-#include <policytune/detail/hub_support.cuh>
+#include <policytune/detail/chain_support.cuh>
 #include <cstdint>
 
 namespace policytune::tests::new_gpu
@@ -117,6 +117,7 @@ public:
       : ::cub::ChainedPolicy<1200, Policy1200, Policy1000>
       , sm120<key>
   {};
-  using MaxPolicy = Policy1200;
+  // Above sm_120, a GPU nobody measured: the library's own hub, as without this one.
+  using MaxPolicy = ::policytune::hub::library_above<1200, Policy1200, typename default_hub::MaxPolicy>;
 };
 } // namespace policytune::tests::new_gpu

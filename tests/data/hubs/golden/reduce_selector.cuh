@@ -108,9 +108,14 @@ private:
   };
 
 public:
-  // The highest tuned architecture at or below the device's serves it; below sm_80, the library's selector.
+  // The highest tuned architecture at or below the device's serves it; below sm_80 and above
+  // sm_100 (a GPU nobody measured), the library's selector, as without this one.
   [[nodiscard]] __host__ __device__ constexpr auto operator()(::cuda::compute_capability cc) const -> policy_type
   {
+    if (cc > ::cuda::compute_capability(100))
+    {
+      return default_selector{}(cc);
+    }
     if (cc >= ::cuda::compute_capability(100))
     {
       return sm100<key>::policy(cc);
