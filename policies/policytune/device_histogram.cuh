@@ -18,14 +18,16 @@
 
 #include <policytune/detail/cccl_compat.cuh>
 #include <policytune/detail/range_dispatch.cuh>
-#include <policytune/tuning/histogram_even.cuh>
 
+// Each release includes only its own form: the chained hub names what 3.5 deprecates.
 #include <cub/version.cuh>
 #if CUB_VERSION >= 300500
 #  include <cub/device/device_histogram.cuh>
 
 #  include <policytune/detail/tuning_env.cuh>
 #  include <policytune/tuning/histogram_even_selector.cuh>
+#else
+#  include <policytune/tuning/histogram_even.cuh>
 #endif
 
 namespace policytune

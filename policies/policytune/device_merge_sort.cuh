@@ -15,14 +15,16 @@
 #include <cstddef>
 
 #include <policytune/detail/range_dispatch.cuh>
-#include <policytune/tuning/merge_sort_keys.cuh>
 
+// Each release includes only its own form: the chained hub names what 3.5 deprecates.
 #include <cub/version.cuh>
 #if CUB_VERSION >= 300500
 #  include <cub/device/device_merge_sort.cuh>
 
 #  include <policytune/detail/tuning_env.cuh>
 #  include <policytune/tuning/merge_sort_keys_selector.cuh>
+#else
+#  include <policytune/tuning/merge_sort_keys.cuh>
 #endif
 
 namespace policytune

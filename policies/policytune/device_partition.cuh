@@ -16,13 +16,15 @@
 #include <cstddef>
 
 #include <policytune/detail/range_dispatch.cuh>
-#include <policytune/tuning/partition_three_way.cuh>
 
+// Each release includes only its own form: the chained hub names what 3.5 deprecates.
 #if CUB_VERSION >= 300500
 #  include <cub/device/device_partition.cuh>
 
 #  include <policytune/detail/tuning_env.cuh>
 #  include <policytune/tuning/partition_three_way_selector.cuh>
+#else
+#  include <policytune/tuning/partition_three_way.cuh>
 #endif
 
 namespace policytune

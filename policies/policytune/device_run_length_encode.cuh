@@ -19,9 +19,8 @@
 
 #include <policytune/detail/cccl_compat.cuh>
 #include <policytune/detail/range_dispatch.cuh>
-#include <policytune/tuning/non_trivial_runs.cuh>
-#include <policytune/tuning/run_length_encode.cuh>
 
+// Each release includes only its own form: the chained hubs name what 3.5 deprecates.
 #include <cub/version.cuh>
 #if CUB_VERSION >= 300500
 #  include <cub/device/dispatch/dispatch_streaming_reduce_by_key.cuh>
@@ -29,6 +28,9 @@
 #  include <policytune/detail/tuning_env.cuh>
 #  include <policytune/tuning/non_trivial_runs_selector.cuh>
 #  include <policytune/tuning/run_length_encode_selector.cuh>
+#else
+#  include <policytune/tuning/non_trivial_runs.cuh>
+#  include <policytune/tuning/run_length_encode.cuh>
 #endif
 
 namespace policytune

@@ -16,21 +16,23 @@
 
 #include <cuda/std/cstdint>
 #include <cuda/std/functional>
-#include <cuda/std/type_traits>
 
 #include <cstddef>
 
 #include <policytune/custom_hubs.cuh>
 #include <policytune/detail/range_dispatch.cuh>
-#include <policytune/tuning/select_if.cuh>
-#include <policytune/tuning/select_unique.cuh>
 
+// Each release includes only its own form: the chained hubs name what 3.5 deprecates.
 #if CUB_VERSION >= 300500
 #  include <cub/device/device_select.cuh>
 
+#  include <policytune/detail/custom_selectors.cuh>
 #  include <policytune/detail/tuning_env.cuh>
 #  include <policytune/tuning/select_if_selector.cuh>
 #  include <policytune/tuning/select_unique_selector.cuh>
+#else
+#  include <policytune/tuning/select_if.cuh>
+#  include <policytune/tuning/select_unique.cuh>
 #endif
 
 namespace policytune
@@ -160,14 +162,16 @@ struct select_if_selectors
     tuning::select_if_selector::policy_selector<InputT, InputIteratorT, FlagsIteratorT, OutputIteratorT, OffsetT, Impl, Range>;
 };
 
-/// The registration tune_algorithm(ALGORITHM select_if) rendered for exactly this item type and
-/// predicate where it carries a selector (every registration rendered for CCCL 3.5 does), else the
-/// shipped selectors: a registration without one would need the deprecated dispatch class.
+/// The selectors of a select if of `InputT` items by `SelectOpT`: the registration
+/// tune_algorithm(ALGORITHM select_if) rendered for exactly them, else the shipped ones.
 template <class InputT, class SelectOpT>
-using select_if_selectors_for =
-  ::cuda::std::conditional_t<has_custom_selector<algorithms::select_if, InputT, SelectOpT>,
-                             custom_hub<algorithms::select_if, InputT, SelectOpT>,
-                             select_if_selectors>;
+struct select_if_tuning
+{
+  static_assert(registration_has_selector<algorithms::select_if, InputT, SelectOpT>,
+                "tune_algorithm(ALGORITHM select_if) registered a hub without a policy selector: re-render it with "
+                "this PolicyTune, whose CCCL 3.5 API passes selectors only");
+  using selectors = selectors_for<algorithms::select_if, InputT, SelectOpT, select_if_selectors>;
+};
 #endif
 } // namespace detail
 
@@ -235,7 +239,7 @@ cudaError_t device_select_if(
   cudaStream_t stream = 0)
 {
   using input_t     = typename detail::select_types<InputIteratorT, OutputIteratorT>::input_t;
-  using selectors_t = detail::select_if_selectors_for<input_t, SelectOpT>;
+  using selectors_t = typename detail::select_if_tuning<input_t, SelectOpT>::selectors;
   return detail::with_select_selector<selectors_t::template selector, InputIteratorT, OutputIteratorT>(
     num_items, stream, [&](const auto& env) {
       return ::cub::DeviceSelect::If(
@@ -255,7 +259,7 @@ cudaError_t device_select_if(
   cudaStream_t stream = 0)
 {
   using input_t     = typename detail::select_types<InputIteratorT, OutputIteratorT>::input_t;
-  using selectors_t = detail::select_if_selectors_for<input_t, SelectOpT>;
+  using selectors_t = typename detail::select_if_tuning<input_t, SelectOpT>::selectors;
   return detail::with_select_selector<selectors_t::template selector, InputIteratorT, OutputIteratorT>(
     num_items, stream, [&](const auto& env) {
       return ::cub::DeviceSelect::If(d_in, d_out, d_num_selected_out, num_items, select_op, env);

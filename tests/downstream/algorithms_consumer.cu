@@ -2,6 +2,8 @@
 // encoding, histogram, merge sort, radix sort pairs) as a downstream project calls them: on a GPU each
 // call must give what CUB's own API gives for the same input, for inputs with runs and duplicates of
 // many sizes. Without a GPU it is compiled (against every CCCL release in the matrix) and skipped.
+// From CCCL 3.5 the calls without temporary storage (CUB's environment overloads, tuned through
+// cuda::execution::tune) are compared too, each into fresh outputs.
 #include <cub/device/device_histogram.cuh>
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_partition.cuh>
@@ -52,6 +54,17 @@ void expect_same(const char* algorithm, const std::vector<T>& ours, const std::v
   }
 }
 
+#if CUB_VERSION >= 300500
+// A call of an environment overload (CUB allocates on the stream), checked and waited for.
+void environment_call(cudaError_t status, const char* what)
+{
+  if (ok(status, what))
+  {
+    ok(cudaDeviceSynchronize(), what);
+  }
+}
+#endif
+
 // Values in [-40, 40] repeated in runs of 1 to 8: selections, runs and keys all have work to do.
 std::vector<int> input_with_runs(std::size_t n, std::mt19937_64& random)
 {
@@ -76,9 +89,10 @@ void compare_selections(const device_array<int>& in, int n)
   two_phase([&](void* t, std::size_t& b) {
     return cub::DeviceSelect::If(t, b, in.data, theirs.data, count_theirs.data, n, is_negative{});
   }, "select if");
-  const int selected = count_theirs.host(1)[0];
+  const int selected         = count_theirs.host(1)[0];
+  const auto selected_theirs = theirs.host(selected);
   expect_same("select if", count_ours.host(1), count_theirs.host(1));
-  expect_same("select if", ours.host(selected), theirs.host(selected));
+  expect_same("select if", ours.host(selected), selected_theirs);
 
   two_phase([&](void* t, std::size_t& b) {
     return policytune::device_select_unique(t, b, in.data, ours.data, count_ours.data, n);
@@ -89,6 +103,18 @@ void compare_selections(const device_array<int>& in, int n)
   const int unique = count_theirs.host(1)[0];
   expect_same("select unique", count_ours.host(1), count_theirs.host(1));
   expect_same("select unique", ours.host(unique), theirs.host(unique));
+
+#if CUB_VERSION >= 300500
+  device_array<int> selected_env(in.size), count_env(1), unique_env(in.size), unique_count_env(1);
+  environment_call(policytune::device_select_if(in.data, selected_env.data, count_env.data, n, is_negative{}),
+                   "select if (environment)");
+  expect_same("select if (environment)", count_env.host(1), std::vector<int>{selected});
+  expect_same("select if (environment)", selected_env.host(selected), selected_theirs);
+  environment_call(policytune::device_select_unique(in.data, unique_env.data, unique_count_env.data, n),
+                   "select unique (environment)");
+  expect_same("select unique (environment)", unique_count_env.host(1), std::vector<int>{unique});
+  expect_same("select unique (environment)", unique_env.host(unique), theirs.host(unique));
+#endif
 }
 
 void compare_partition(const device_array<int>& in, int n)
@@ -109,6 +135,17 @@ void compare_partition(const device_array<int>& in, int n)
   expect_same("partition", first_ours.host(counts[0]), first_theirs.host(counts[0]));
   expect_same("partition", second_ours.host(counts[1]), second_theirs.host(counts[1]));
   expect_same("partition", rest_ours.host(rest), rest_theirs.host(rest));
+
+#if CUB_VERSION >= 300500
+  device_array<int> first_env(in.size), second_env(in.size), rest_env(in.size), counts_env(2);
+  environment_call(policytune::device_partition_three_way(in.data, first_env.data, second_env.data, rest_env.data,
+                                                          counts_env.data, n, is_negative{}, is_small{}),
+                   "partition (environment)");
+  expect_same("partition (environment)", counts_env.host(2), counts);
+  expect_same("partition (environment)", first_env.host(counts[0]), first_theirs.host(counts[0]));
+  expect_same("partition (environment)", second_env.host(counts[1]), second_theirs.host(counts[1]));
+  expect_same("partition (environment)", rest_env.host(rest), rest_theirs.host(rest));
+#endif
 }
 
 void compare_by_key(const device_array<int>& keys, const device_array<int>& values, int n)
@@ -153,6 +190,16 @@ void compare_run_length(const device_array<int>& in, int n)
   expect_same("run-length encode", runs_ours.host(1), runs_theirs.host(1));
   expect_same("run-length encode", unique_ours.host(runs), unique_theirs.host(runs));
   expect_same("run-length encode", lengths_ours.host(runs), lengths_theirs.host(runs));
+#if CUB_VERSION >= 300500
+  {
+    device_array<int> unique_env(in.size), lengths_env(in.size), runs_env(1);
+    environment_call(policytune::device_run_length_encode(in.data, unique_env.data, lengths_env.data, runs_env.data, n),
+                     "run-length encode (environment)");
+    expect_same("run-length encode (environment)", runs_env.host(1), runs_theirs.host(1));
+    expect_same("run-length encode (environment)", unique_env.host(runs), unique_theirs.host(runs));
+    expect_same("run-length encode (environment)", lengths_env.host(runs), lengths_theirs.host(runs));
+  }
+#endif
 
   // unique_* now hold the runs' offsets.
   two_phase([&](void* t, std::size_t& b) {
@@ -166,6 +213,14 @@ void compare_run_length(const device_array<int>& in, int n)
   expect_same("non-trivial runs", runs_ours.host(1), runs_theirs.host(1));
   expect_same("non-trivial runs", unique_ours.host(runs), unique_theirs.host(runs));
   expect_same("non-trivial runs", lengths_ours.host(runs), lengths_theirs.host(runs));
+#if CUB_VERSION >= 300500
+  device_array<int> offsets_env(in.size), lengths_env(in.size), runs_env(1);
+  environment_call(policytune::device_non_trivial_runs(in.data, offsets_env.data, lengths_env.data, runs_env.data, n),
+                   "non-trivial runs (environment)");
+  expect_same("non-trivial runs (environment)", runs_env.host(1), runs_theirs.host(1));
+  expect_same("non-trivial runs (environment)", offsets_env.host(runs), unique_theirs.host(runs));
+  expect_same("non-trivial runs (environment)", lengths_env.host(runs), lengths_theirs.host(runs));
+#endif
 }
 
 void compare_histogram(const device_array<int>& in, int n)
@@ -179,6 +234,11 @@ void compare_histogram(const device_array<int>& in, int n)
     return cub::DeviceHistogram::HistogramEven(t, b, in.data, theirs.data, levels, -40, 41, n);
   }, "histogram");
   expect_same("histogram", ours.host(levels - 1), theirs.host(levels - 1));
+#if CUB_VERSION >= 300500
+  device_array<int> env(levels - 1);
+  environment_call(policytune::device_histogram_even(in.data, env.data, levels, -40, 41, n), "histogram (environment)");
+  expect_same("histogram (environment)", env.host(levels - 1), theirs.host(levels - 1));
+#endif
 }
 
 void compare_sorts(const std::vector<int>& keys, const std::vector<int>& values, int n)
@@ -191,6 +251,11 @@ void compare_sorts(const std::vector<int>& keys, const std::vector<int>& values,
     return cub::DeviceMergeSort::SortKeys(t, b, merge_theirs.data, n, ascending{});
   }, "merge sort");
   expect_same("merge sort", merge_ours.host(keys.size()), merge_theirs.host(keys.size()));
+#if CUB_VERSION >= 300500
+  device_array<int> merge_env(keys);
+  environment_call(policytune::device_merge_sort_keys(merge_env.data, n, ascending{}), "merge sort (environment)");
+  expect_same("merge sort (environment)", merge_env.host(keys.size()), merge_theirs.host(keys.size()));
+#endif
 
   const device_array<int> keys_in(keys), values_in(values);
   device_array<int> keys_ours(keys.size()), values_ours(keys.size()), keys_theirs(keys.size()), values_theirs(keys.size());
