@@ -4,6 +4,15 @@
 // ahead of policies/ on the include path). cub::ChainedPolicy::Invoke runs on the host.
 #include <policytune/policytune.cuh>
 
+// The chained hubs of reduce, scan and radix sort (and their by-key forms), which the library
+// includes up to CCCL 3.4 only: the checks read them on every release.
+#include <policytune/tuning/radix_sort_keys.cuh>
+#include <policytune/tuning/radix_sort_pairs.cuh>
+#include <policytune/tuning/reduce_by_key.cuh>
+#include <policytune/tuning/reduce_sum.cuh>
+#include <policytune/tuning/scan_exclusive_sum.cuh>
+#include <policytune/tuning/scan_exclusive_sum_by_key.cuh>
+
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -185,15 +194,31 @@ using two_phase_reduce64 = cudaError_t (*)(void*, std::size_t&, const double*, d
 [[maybe_unused]] const void* const instantiated[] = {
   reinterpret_cast<const void*>(two_phase_reduce{&policytune::device_reduce_sum<const float*, float*, int>}),
   reinterpret_cast<const void*>(two_phase_reduce64{&policytune::device_reduce_sum<const double*, double*, long long>}),
+  reinterpret_cast<const void*>(
+    static_cast<cudaError_t (*)(void*, std::size_t&, const int*, int*, int, cudaStream_t)>(
+      &policytune::device_exclusive_sum<const int*, int*, int>)),
+  reinterpret_cast<const void*>(
+    static_cast<cudaError_t (*)(void*, std::size_t&, const std::int64_t*, std::int64_t*, long long, cudaStream_t)>(
+      &policytune::device_exclusive_sum<const std::int64_t*, std::int64_t*, long long>)),
+  reinterpret_cast<const void*>(
+    static_cast<cudaError_t (*)(void*, std::size_t&, const std::uint32_t*, std::uint32_t*, int, int, int, cudaStream_t)>(
+      &policytune::device_radix_sort_keys<std::uint32_t, int>)),
+  reinterpret_cast<const void*>(
+    static_cast<cudaError_t (*)(void*, std::size_t&, const double*, double*, long long, int, int, cudaStream_t)>(
+      &policytune::device_radix_sort_keys<double, long long>)),
 #if CUB_VERSION >= 300500
+  // The environment overloads (CCCL 3.5 and later).
   reinterpret_cast<const void*>(
     static_cast<cudaError_t (*)(const float*, float*, int, cudaStream_t)>(&policytune::device_reduce_sum<const float*, float*, int>)),
+  reinterpret_cast<const void*>(static_cast<cudaError_t (*)(const int*, int*, int, cudaStream_t)>(
+    &policytune::device_exclusive_sum<const int*, int*, int>)),
+  reinterpret_cast<const void*>(static_cast<cudaError_t (*)(const double*, double*, long long, int, int, cudaStream_t)>(
+    &policytune::device_radix_sort_keys<double, long long>)),
 #endif
-  reinterpret_cast<const void*>(&policytune::device_exclusive_sum<const int*, int*, int>),
-  reinterpret_cast<const void*>(&policytune::device_exclusive_sum<const std::int64_t*, std::int64_t*, long long>),
-  reinterpret_cast<const void*>(&policytune::device_radix_sort_keys<std::uint32_t, int>),
-  reinterpret_cast<const void*>(&policytune::device_radix_sort_keys<double, long long>),
 };
+
+// What every CCCL 3.5 selector check asserts, shared by this file and the per-algorithm ones.
+#include "selection/selector_checks.cuh"
 
 // One file per algorithm (issue 20's ten): their checks and API instantiations.
 #include "selection/partition_three_way.cuh"
@@ -209,35 +234,101 @@ using two_phase_reduce64 = cudaError_t (*)(void*, std::size_t&, const double*, d
 #include "selection/scan_by_key.cuh"
 
 #if CUB_VERSION >= 300500
-// The API's policy selector (CCCL 3.5 and later), rendered in test mode from the same benchmark:
-// the %TEST% variant on sm_80, sm_90 and sm_100, CCCL's own selector below.
+// The API's policy selectors (CCCL 3.5 and later), rendered in test mode from the same benchmarks
+// (selection/selector_checks.cuh): the %TEST% variant on sm_80 and sm_90, equal to the chained test
+// hub's policy at sm_90 as CUB's public struct, and exactly CUB's own selector's policy below sm_80
+// and above sm_90.
+
+// A chained hub's policy for a PTX version (900), as the link cub::ChainedPolicy picks.
+template <class Hub, int Arch>
+using chained_policy_at = typename policytune::hub::policy_at<typename Hub::MaxPolicy, Arch>::type;
+
+// A chained reduce policy as cub::ReducePolicy, as CUB 3.5's policy_selector_from_hub converts it.
+template <class Link>
+cub::ReducePolicy reduce_public_policy()
+{
+  using multi_tile  = typename Link::ReducePolicy;
+  using single_tile = typename Link::SingleTilePolicy;
+  return {{multi_tile::BLOCK_THREADS, multi_tile::ITEMS_PER_THREAD, multi_tile::VECTOR_LOAD_LENGTH,
+           multi_tile::BLOCK_ALGORITHM, multi_tile::LOAD_MODIFIER},
+          {single_tile::BLOCK_THREADS, single_tile::ITEMS_PER_THREAD, single_tile::VECTOR_LOAD_LENGTH,
+           single_tile::BLOCK_ALGORITHM, single_tile::LOAD_MODIFIER}};
+}
+
+Knobs reduce_selector_knobs(const cub::ReducePolicy& policy)
+{
+  return {policy.multi_tile.threads_per_block, policy.multi_tile.items_per_thread, policy.multi_tile.vec_size,
+          policy.multi_tile.load_modifier};
+}
+
 template <class T, class OffsetT>
 void check_reduce_selector(const char* what)
 {
   using tuned   = policytune::tuning::reduce_sum_selector::policy_selector<T, OffsetT, plus>;
   using library = cub::detail::reduce::policy_selector_from_types<T, OffsetT, plus>;
-  const auto knobs = [](const ::cub::ReducePolicy& policy) {
-    return Knobs{policy.multi_tile.threads_per_block, policy.multi_tile.items_per_thread, policy.multi_tile.vec_size,
-                 policy.multi_tile.load_modifier};
-  };
-  // The chained hub's policy for the test variant, which the selector must equal.
-  const Knobs test = ReduceKnobs::of<reduce_test_variant<T>>();
-  for (int ptx : {800, 900, 1000})
+  using chained = policytune::tuning::reduce_sum::policy_hub<T, OffsetT, plus>;
+  selector_checks::expect_test_variant<tuned, library>(
+    what, ReduceKnobs::of<reduce_test_variant<T>>(), reduce_public_policy<chained_policy_at<chained, 900>>(),
+    reduce_selector_knobs);
+}
+
+Knobs scan_selector_knobs(const cub::ScanPolicy& policy)
+{
+  const cub::ScanLookbackPolicy& p = policy.lookback;
+  return {p.threads_per_block, p.items_per_thread, p.load_algorithm, p.store_algorithm, p.load_modifier};
+}
+
+template <class T, class OffsetT>
+void check_scan_selector(const char* what)
+{
+  // The iterators device_exclusive_sum passes for pointers.
+  using tuned   = policytune::tuning::scan_exclusive_sum_selector::policy_selector<const T*, T*, T, OffsetT, plus>;
+  using library = cub::detail::scan::policy_selector_from_types<const T*, T*, T, OffsetT, plus>;
+  using chained = policytune::tuning::scan_exclusive_sum::policy_hub<T, T, T, OffsetT, plus>;
+  struct wanted
   {
-    expect(what, ptx, knobs(tuned{}(::cuda::compute_capability(ptx / 10))), test);
-  }
-  expect(what, 750, knobs(tuned{}(::cuda::compute_capability(75))), knobs(library{}(::cuda::compute_capability(75))));
+    using ScanPolicyT = scan_test_policy<T>;
+  };
+  selector_checks::expect_test_variant<tuned, library>(
+    what, ScanKnobs::of<wanted>(), cub::detail::scan::convert_policy<chained_policy_at<chained, 900>>(),
+    scan_selector_knobs);
+}
+
+Knobs radix_sort_selector_knobs(const cub::RadixSortPolicy& policy)
+{
+  return {policy.algorithm == cub::RadixSortAlgorithm::onesweep, policy.onesweep.threads_per_block,
+          policy.onesweep.items_per_thread, policy.onesweep.radix_bits};
+}
+
+template <class KeyT, class ValueT, class OffsetT>
+cub::RadixSortPolicy chained_radix_sort_policy_at_90()
+{
+  using chained = policytune::tuning::radix_sort_keys::policy_hub<KeyT, ValueT, OffsetT>;
+  return cub::detail::radix_sort::convert_policy<chained_policy_at<chained, 900>>();
+}
+
+template <class KeyT, class OffsetT>
+void check_radix_sort_selector(const char* what)
+{
+  using tuned   = policytune::tuning::radix_sort_keys_selector::policy_selector<KeyT, cub::NullType, OffsetT>;
+  using library = cub::detail::radix_sort::policy_selector_from_types<KeyT, cub::NullType, OffsetT>;
+  // %TEST% bits_8.ipt_12.tpb_256 of bench/radix_sort/keys.cu, as check_radix_sort reads it.
+  selector_checks::expect_test_variant<tuned, library>(
+    what, Knobs{1, 256, 12, 8}, chained_radix_sort_policy_at_90<KeyT, cub::NullType, OffsetT>(), radix_sort_selector_knobs);
+  // Keys-only tunings never reach key-value sorts: those keep CUB's policy, as the chained hub does.
+  using pairs_tuned   = policytune::tuning::radix_sort_keys_selector::policy_selector<KeyT, int, OffsetT>;
+  using pairs_library = cub::detail::radix_sort::policy_selector_from_types<KeyT, int, OffsetT>;
+  const ::cuda::compute_capability cc90(9, 0);
+  selector_checks::expect_policy(
+    "key-value sort keeps CUB's", 90, pairs_tuned{}(cc90), pairs_library{}(cc90), radix_sort_selector_knobs);
+  selector_checks::expect_policy("key-value sort: the chained hub's policy", 90, pairs_tuned{}(cc90),
+                                 chained_radix_sort_policy_at_90<KeyT, int, OffsetT>(), radix_sort_selector_knobs);
 }
 #endif
 
 int main()
 {
   check_reduce<float, offset32>("reduce F32/U32");
-#if CUB_VERSION >= 300500
-  check_reduce_selector<float, offset32>("reduce selector F32/U32");
-  check_reduce_selector<std::int64_t, offset64>("reduce selector I64/U64");
-  check_reduce_selector<double, offset32>("reduce selector F64/U32");
-#endif
   check_reduce<std::int64_t, offset64>("reduce I64/U64");
   check_reduce<double, offset32>("reduce F64/U32");
   check_scan<float, offset32>("scan F32/U32");
@@ -245,6 +336,18 @@ int main()
   check_radix_sort<std::int32_t, offset32>("radix sort I32/U32");
   check_radix_sort<double, offset64>("radix sort F64/U64");
   check_radix_sort<std::int8_t, offset32>("radix sort I8/U32");
+#if CUB_VERSION >= 300500
+  check_reduce_selector<float, offset32>("reduce selector F32/U32");
+  check_reduce_selector<std::int64_t, offset64>("reduce selector I64/U64");
+  check_reduce_selector<double, offset32>("reduce selector F64/U32");
+  // The issue's case: an int32 exclusive sum with 32-bit offsets, which CUB tunes for sm_100.
+  check_scan_selector<std::int32_t, offset32>("scan selector I32/U32");
+  check_scan_selector<float, offset32>("scan selector F32/U32");
+  check_scan_selector<std::int64_t, offset64>("scan selector I64/U64");
+  check_radix_sort_selector<std::int32_t, offset32>("radix sort selector I32/U32");
+  check_radix_sort_selector<double, offset64>("radix sort selector F64/U64");
+  check_radix_sort_selector<std::int8_t, offset32>("radix sort selector I8/U32");
+#endif
   for (auto check : registered_checks())
   {
     check();

@@ -158,6 +158,12 @@ void compare_by_key(const device_array<int>& keys, const device_array<int>& valu
     return cub::DeviceScan::ExclusiveSumByKey(t, b, keys.data, values.data, scanned_theirs.data, n);
   }, "scan by key");
   expect_same("scan by key", scanned_ours.host(keys.size), scanned_theirs.host(keys.size));
+#if CUB_VERSION >= 300500
+  device_array<int> scanned_env(keys.size);
+  environment_call(policytune::device_exclusive_sum_by_key(keys.data, values.data, scanned_env.data, n),
+                   "scan by key (environment)");
+  expect_same("scan by key (environment)", scanned_env.host(keys.size), scanned_theirs.host(keys.size));
+#endif
 
   device_array<int> unique_ours(keys.size), sums_ours(keys.size), runs_ours(1);
   device_array<int> unique_theirs(keys.size), sums_theirs(keys.size), runs_theirs(1);
@@ -173,6 +179,15 @@ void compare_by_key(const device_array<int>& keys, const device_array<int>& valu
   expect_same("reduce by key", runs_ours.host(1), runs_theirs.host(1));
   expect_same("reduce by key", unique_ours.host(runs), unique_theirs.host(runs));
   expect_same("reduce by key", sums_ours.host(runs), sums_theirs.host(runs));
+#if CUB_VERSION >= 300500
+  device_array<int> unique_env(keys.size), sums_env(keys.size), runs_env(1);
+  environment_call(policytune::device_reduce_by_key(keys.data, unique_env.data, values.data, sums_env.data,
+                                                    runs_env.data, ::cuda::std::plus<>{}, n),
+                   "reduce by key (environment)");
+  expect_same("reduce by key (environment)", runs_env.host(1), runs_theirs.host(1));
+  expect_same("reduce by key (environment)", unique_env.host(runs), unique_theirs.host(runs));
+  expect_same("reduce by key (environment)", sums_env.host(runs), sums_theirs.host(runs));
+#endif
 }
 
 void compare_run_length(const device_array<int>& in, int n)
@@ -267,6 +282,14 @@ void compare_sorts(const std::vector<int>& keys, const std::vector<int>& values,
   }, "radix sort pairs");
   expect_same("radix sort pairs", keys_ours.host(keys.size()), keys_theirs.host(keys.size()));
   expect_same("radix sort pairs", values_ours.host(keys.size()), values_theirs.host(keys.size()));
+#if CUB_VERSION >= 300500
+  device_array<int> keys_env(keys.size()), values_env(keys.size());
+  environment_call(
+    policytune::device_radix_sort_pairs(keys_in.data, keys_env.data, values_in.data, values_env.data, n),
+    "radix sort pairs (environment)");
+  expect_same("radix sort pairs (environment)", keys_env.host(keys.size()), keys_theirs.host(keys.size()));
+  expect_same("radix sort pairs (environment)", values_env.host(keys.size()), values_theirs.host(keys.size()));
+#endif
 }
 
 void compare(std::size_t size, std::mt19937_64& random)

@@ -1,5 +1,6 @@
 // Uses PolicyTune's shipped library (PolicyTune::policies) as a downstream project would, and on a
-// GPU checks that each call gives what CUB's own API gives, for random inputs of many sizes.
+// GPU checks that each call gives what CUB's own API gives, for random inputs of many sizes; from
+// CCCL 3.5 the environment overloads too (tuned through cuda::execution::tune).
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
@@ -38,7 +39,8 @@ void compare(std::size_t size, std::mt19937_64& random)
   two_phase([&](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, in.data, theirs.data, n); }, "reduce");
   bool reduce_equal = copy_back(ours.data, 1) == copy_back(theirs.data, 1);
 #if CUB_VERSION >= 300500
-  // CCCL 3.5 takes the tuning through its public environment overload.
+  // From CCCL 3.5 each call also has an environment form (CUB allocates; the tuning goes through
+  // cuda::execution::tune), compared with the same CUB result.
   ok(policytune::device_reduce_sum(in.data, ours.data, n), "reduce (environment)");
   ok(cudaDeviceSynchronize(), "reduce (environment)");
   reduce_equal = reduce_equal && copy_back(ours.data, 1) == copy_back(theirs.data, 1);
@@ -46,13 +48,29 @@ void compare(std::size_t size, std::mt19937_64& random)
 
   two_phase([&](void* t, std::size_t& b) { return policytune::device_exclusive_sum(t, b, in.data, ours.data, n); }, "scan");
   two_phase([&](void* t, std::size_t& b) { return cub::DeviceScan::ExclusiveSum(t, b, in.data, theirs.data, n); }, "scan");
-  const bool scan_equal = copy_back(ours.data, size) == copy_back(theirs.data, size);
+  bool scan_equal = copy_back(ours.data, size) == copy_back(theirs.data, size);
+#if CUB_VERSION >= 300500
+  {
+    device_array<T> env(size); // fresh, poisoned: an unwritten output shows
+    ok(policytune::device_exclusive_sum(in.data, env.data, n), "scan (environment)");
+    ok(cudaDeviceSynchronize(), "scan (environment)");
+    scan_equal = scan_equal && copy_back(env.data, size) == copy_back(theirs.data, size);
+  }
+#endif
 
   two_phase([&](void* t, std::size_t& b) { return policytune::device_radix_sort_keys(t, b, in.data, ours.data, n); },
             "radix sort");
   two_phase([&](void* t, std::size_t& b) { return cub::DeviceRadixSort::SortKeys(t, b, in.data, theirs.data, n); },
             "radix sort");
-  const bool sort_equal = copy_back(ours.data, size) == copy_back(theirs.data, size);
+  bool sort_equal = copy_back(ours.data, size) == copy_back(theirs.data, size);
+#if CUB_VERSION >= 300500
+  {
+    device_array<T> env(size);
+    ok(policytune::device_radix_sort_keys(in.data, env.data, n), "radix sort (environment)");
+    ok(cudaDeviceSynchronize(), "radix sort (environment)");
+    sort_equal = sort_equal && copy_back(env.data, size) == copy_back(theirs.data, size);
+  }
+#endif
 
   const bool all = reduce_equal && scan_equal && sort_equal;
   failures += !all;
