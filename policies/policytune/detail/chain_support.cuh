@@ -39,18 +39,25 @@ struct chain_link_at<Link, Arch, false, true>
   using type = Link;
 };
 
+// The policy of the device pass being compiled (CUB_PTX_ARCH is 0 on the host), as Invoke picks it.
+template <int HighestVersion, class TunedChain, class LibraryChain>
+struct active_link
+{
+  using type = ::cuda::std::conditional_t<(CUB_PTX_ARCH > HighestVersion),
+                                          typename LibraryChain::ActivePolicy,
+                                          typename TunedChain::ActivePolicy>;
+};
+
 // The top of a generated hub's chain. The tuned links serve the architectures up to the highest
 // one they have (measured, or filled from a lower one on request); a GPU above it was measured by
 // nobody, so the library's own hub decides there, exactly as without the hub: an sm_90 winner is
 // no evidence for sm_100, and CUB's own sm_100 tuning must not be lost to it.
+// Its members are the device pass's policy's: CCCL 3.4's adapters of a hub read some
+// (ReduceByKeyPolicyT, RleSweepPolicyT) from MaxPolicy itself, in device code.
 template <int HighestVersion, class TunedChain, class LibraryChain>
-struct library_above
+struct library_above : active_link<HighestVersion, TunedChain, LibraryChain>::type
 {
-  // The policy of the device pass being compiled (CUB_PTX_ARCH is 0 on the host), as Invoke picks it.
-  using ActivePolicy =
-    ::cuda::std::conditional_t<(CUB_PTX_ARCH > HighestVersion),
-                               typename LibraryChain::ActivePolicy,
-                               typename TunedChain::ActivePolicy>;
+  using ActivePolicy = typename active_link<HighestVersion, TunedChain, LibraryChain>::type;
 
   template <class FunctorT>
   CUB_RUNTIME_FUNCTION static constexpr cudaError_t Invoke(int device_ptx_version, FunctorT& op)
