@@ -6,6 +6,7 @@
 #include "core/user_error.hpp"
 #include "input_file.hpp"
 #include "render/policy_template.hpp"
+#include "render/release_template.hpp"
 #include "space/search_space.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

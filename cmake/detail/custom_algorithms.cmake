@@ -229,20 +229,31 @@ endfunction()
 # policytune_detail_custom_registration(<wrapper> <hub header> <algorithm> <header> <type> <operator> <namespace>):
 # the header consumers include: the user's header, the rendered hub, and custom_hub's
 # specialisation that hands the hub to policytune::device_<algorithm> for this type and operator.
+# Where the algorithm has a selector template, from CCCL 3.5 the registration names the selector
+# only: the chained hub names cub::ChainedPolicy, which 3.5 deprecates, and a consumer built with
+# -Werror must compile.
 function(policytune_detail_custom_registration wrapper hub_header algorithm header type operator namespace)
-  set(hub_parameters "${policytune_custom_${algorithm}_hub_parameters}")
-  set(hub_arguments "${policytune_custom_${algorithm}_hub_arguments}")
   get_filename_component(header_name "${header}" NAME)
   get_filename_component(hub_name "${hub_header}" NAME)
-  # From CCCL 3.5 the same winners as a policy selector, for the API's tuning environment.
-  set(selector_include "")
-  set(selector_member "")
+  set(hub_include "#include \"${hub_name}\"")
+  set(hub_member "  template <${policytune_custom_${algorithm}_hub_parameters}>
+  using hub = ::${namespace}::policy_hub<${policytune_custom_${algorithm}_hub_arguments}>;")
   policytune_detail_custom_selector_template(selector_source "${algorithm}")
   if(selector_source)
     policytune_detail_custom_selector_header(selector_header "${hub_header}")
     get_filename_component(selector_name "${selector_header}" NAME)
-    set(selector_include "\n#if CUB_VERSION >= 300500\n#  include \"${selector_name}\"\n#endif")
-    set(selector_member "\n#if CUB_VERSION >= 300500\n  static constexpr bool has_selector = true;\n  template <${policytune_custom_${algorithm}_selector_parameters}>\n  using selector = ::${namespace}::policy_selector<${policytune_custom_${algorithm}_selector_arguments}>;\n#endif")
+    set(hub_include "#if CUB_VERSION >= 300500
+#  include \"${selector_name}\"
+#else
+#  include \"${hub_name}\"
+#endif")
+    set(hub_member "#if CUB_VERSION >= 300500
+  static constexpr bool has_selector = true;
+  template <${policytune_custom_${algorithm}_selector_parameters}>
+  using selector = ::${namespace}::policy_selector<${policytune_custom_${algorithm}_selector_arguments}>;
+#else
+${hub_member}
+#endif")
   endif()
   string(REGEX REPLACE "^::" "" type "${type}")
   string(REGEX REPLACE "^::" "" operator "${operator}")
@@ -258,14 +269,13 @@ function(policytune_detail_custom_registration wrapper hub_header algorithm head
 
 #include <policytune/custom_hubs.cuh>
 
-#include "@hub_name@"@selector_include@
+@hub_include@
 
 template <>
 struct policytune::custom_hub<::policytune::algorithms::@algorithm@, @type_spelling@, @operator_spelling@>
 {
   static constexpr bool registered = true;
-  template <@hub_parameters@>
-  using hub = ::@namespace@::policy_hub<@hub_arguments@>;@selector_member@
+@hub_member@
 };
 ]=])
 endfunction()

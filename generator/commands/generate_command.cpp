@@ -15,10 +15,11 @@
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
 #include "core/workload.hpp"
+#include "render/cccl_releases.hpp"
 #include "render/hub_model.hpp"
 #include "render/hub_renderer.hpp"
-#include "render/cccl_releases.hpp"
 #include "render/policy_template.hpp"
+#include "render/release_template.hpp"
 #include "select/architecture_fallback.hpp"
 #include "select/select_winners.hpp"
 #include "select/workload_group.hpp"
@@ -223,8 +224,8 @@ int run_generate(const GenerateOptions& options) {
   }
   std::vector<PolicyTemplate> templates;
   for (const auto& path : options.template_paths) templates.push_back(load_policy_template(path));
-  const PolicyTemplate& policy_template = choose_template(
-      templates, options.format == "auto" ? std::nullopt : parse_format(options.format), release);
+  const PolicyTemplate& policy_template =
+      choose_template(templates, options.format == "auto" ? std::nullopt : parse_format(options.format), release);
   check_template_fits(policy_template, space, request.benchmark);
   check_dispatch_axis(options, source, measurements, request.benchmark);
   request.name_space = options.name_space;

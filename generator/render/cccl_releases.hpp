@@ -6,12 +6,11 @@
 
 namespace policytune {
 
-// What PolicyTune knows of CCCL releases, in one place: how a release is written and read (from
-// headers, from results), which hub format each release's dispatch takes, and so which of the
-// templates given renders the hub for a release.
+// What PolicyTune knows of CCCL releases: how a release is written and read (from headers, from
+// results), and which hub format each release's dispatch takes. Which of the templates given renders
+// the hub for a release follows from it: render/release_template.hpp.
 
 struct Measurement;
-struct PolicyTemplate;
 
 // A range of CCCL releases, as major * 100 + minor (3.5 is 305); `last` 0 means no upper end.
 struct CcclRange {
@@ -47,17 +46,5 @@ std::optional<HubFormat> parse_format(const std::string& name) noexcept;
 // deprecates cub::ChainedPolicy but still takes it), policy_selector from 3.4 (the first whose
 // selectors take cuda::compute_capability; 3.5 made the policy structs they return public).
 CcclRange releases_taking(HubFormat format) noexcept;
-
-// Whether a template can be rendered for CCCL release `release` (major * 100 + minor): its format
-// and its `cccl:` directive both take it.
-bool template_takes_release(const PolicyTemplate& policy_template, int release) noexcept;
-// The same, as a UserError naming the directive's line that refuses the release.
-void check_template_release(const PolicyTemplate& policy_template, int release);
-
-// The template to render among those loaded: the one of format `asked` (nullopt: any), and for a
-// known release the one it takes, a policy_selector before a chained_policy (the newer API).
-// Throws UserError where none fits, naming the template's line that refuses the release.
-const PolicyTemplate& choose_template(const std::vector<PolicyTemplate>& templates, std::optional<HubFormat> asked,
-                                      std::optional<int> release);
 
 }  // namespace policytune

@@ -4,6 +4,7 @@
 // ahead of policies/ on the include path). cub::ChainedPolicy::Invoke runs on the host.
 #include <policytune/policytune.cuh>
 
+#include "selection/chained_hubs.cuh" // the library includes them up to CCCL 3.4 only
 // The chained hubs of reduce, scan and radix sort (and their by-key forms), which the library
 // includes up to CCCL 3.4 only: the checks read them on every release.
 #include <policytune/tuning/radix_sort_keys.cuh>
@@ -118,16 +119,20 @@ bool register_checks(void (*check)())
   return true;
 }
 
-// The hubs rendered in test mode give `test` on sm_80, sm_90 and (served by the sm_90 link) sm_100,
-// and CUB's own policy below sm_80; `test` differs from CUB's, so the check can tell them apart.
+// The hubs rendered in test mode give `test` on sm_80 and sm_90, the architectures they have links
+// for, and exactly CUB's own policy below sm_80 and above sm_90 (GPUs nobody measured: sm_100,
+// sm_120); `test` differs from CUB's, so the check can tell them apart.
 template <class Tuned, class Library, class Extract>
 void expect_test_variant(const char* what, const Knobs& test)
 {
-  for (int ptx : {800, 900, 1000})
+  for (int ptx : {800, 900})
   {
     expect(what, ptx, select<Tuned, Extract>(ptx), test);
   }
-  expect(what, 750, select<Tuned, Extract>(750), select<Library, Extract>(750));
+  for (int ptx : {750, 1000, 1200})
+  {
+    expect(what, ptx, select<Tuned, Extract>(ptx), select<Library, Extract>(ptx));
+  }
   expect_differs(what, test, select<Library, Extract>(900));
 }
 
@@ -333,6 +338,17 @@ int main()
   check_reduce<double, offset32>("reduce F64/U32");
   check_scan<float, offset32>("scan F32/U32");
   check_scan<std::int64_t, offset64>("scan I64/U64");
+  check_scan<std::int32_t, offset32>("scan I32/U32");
+#if CUB_VERSION >= 300500 && CUB_VERSION < 300600
+  {
+    // Issue 51's case, literally: CCCL 3.5.0 tunes the int32 exclusive sum for sm_100 itself (384
+    // threads x 22 items); a hub with no sm_100 link must hand it over, not its sm_90 policy.
+    using tuned      = policytune::tuning::scan_exclusive_sum::policy_hub<int, int, int, offset32, plus>;
+    const Knobs got  = select<tuned, ScanKnobs>(1000);
+    const Knobs size = got.size() >= 2 ? Knobs{got[0], got[1]} : Knobs{};
+    expect("scan I32/U32 on sm_100: CUB 3.5.0's own sm_100 tuning", 1000, size, Knobs{384, 22});
+  }
+#endif
   check_radix_sort<std::int32_t, offset32>("radix sort I32/U32");
   check_radix_sort<double, offset64>("radix sort F64/U64");
   check_radix_sort<std::int8_t, offset32>("radix sort I8/U32");

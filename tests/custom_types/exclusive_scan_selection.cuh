@@ -13,6 +13,11 @@
 
 
 #include "vec3_scan.cuh"
+// The chained hubs, which the registration hands over up to CCCL 3.4 only (from 3.5 its selector):
+// the checks read them on every release.
+#if !CUSTOM_SELECTION_CALLS_ONLY
+#  include "vec3_scan_hub.cuh"
+#endif
 #include <policytune/device_scan.cuh>
 
 namespace exclusive_scan_check
@@ -86,6 +91,7 @@ Knobs select(int ptx_version)
 }
 #endif
 
+#if !CUSTOM_SELECTION_CALLS_ONLY
 void run()
 {
   using registered = policytune::custom_hub<exclusive_scan, geometry::vec3, geometry::vec3_plus>;
@@ -97,12 +103,16 @@ void run()
   const Knobs test{test_policy::BLOCK_THREADS, test_policy::ITEMS_PER_THREAD, test_policy::LOAD_ALGORITHM,
                    test_policy::LOAD_MODIFIER, test_policy::STORE_ALGORITHM};
   // The types device_exclusive_scan passes for an int count: input, output, accumulator vec3, offset unsigned.
-  using tuned_hub = registered::hub<vec3, vec3, vec3, unsigned, op, 0>;
+  using tuned_hub = ::geometry::scan_tuning::policy_hub<vec3, vec3, vec3, unsigned, op, 0>;
+#if CUB_VERSION < 300500
+  static_assert(::cuda::std::is_same_v<registered::hub<vec3, vec3, vec3, unsigned, op, 0>, tuned_hub>,
+                "the registration hands over this hub");
+#endif
   using cub_hub   = cub::detail::scan::policy_hub<vec3, vec3, vec3, unsigned, op>;
   expect("vec3 with 32-bit offsets: the test variant", 900, select<tuned_hub>(900), test);
   expect("vec3 below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
   // Test mode gives every workload of sm_80 and sm_90 the %TEST% variant: 64-bit offsets too.
-  using wide_hub = registered::hub<vec3, vec3, vec3, unsigned long long, op, 0>;
+  using wide_hub = ::geometry::scan_tuning::policy_hub<vec3, vec3, vec3, unsigned long long, op, 0>;
   expect("vec3 with 64-bit offsets: the test variant", 900, select<wide_hub>(900), test);
   expect("vec3 with 64-bit offsets below sm_80: CUB's", 750, select<wide_hub>(750),
          select<cub::detail::scan::policy_hub<vec3, vec3, vec3, unsigned long long, op>>(750));
@@ -130,4 +140,5 @@ void run()
 #endif
   custom_selection::expect_differs("the exclusive_scan test variant", test, select<cub_hub>(900));
 }
+#endif
 } // namespace exclusive_scan_check

@@ -13,6 +13,11 @@
 
 
 #include "entry_sort.cuh"
+// The chained hubs, which the registration hands over up to CCCL 3.4 only (from 3.5 its selector):
+// the checks read them on every release.
+#if !CUSTOM_SELECTION_CALLS_ONLY
+#  include "entry_sort_hub.cuh"
+#endif
 #include <policytune/detail/cccl_compat.cuh>
 #include <policytune/device_radix_sort.cuh>
 
@@ -86,6 +91,7 @@ Knobs select(int ptx_version)
 }
 #endif
 
+#if !CUSTOM_SELECTION_CALLS_ONLY
 void run()
 {
   using registered = policytune::custom_hub<radix_sort, ranking::entry, ranking::entry_decomposer>;
@@ -93,12 +99,16 @@ void run()
   using null       = cub::NullType;
   // %TEST% bits_8.ipt_12.tpb_256 of bench/custom/radix_sort.cu.in: the onesweep block's exact shape.
   const Knobs test{true, 256, 12, 8};
-  using tuned_hub = registered::hub<entry, null, unsigned, 0>;
+  using tuned_hub = ::ranking::tuning::policy_hub<entry, null, unsigned, 0>;
+#if CUB_VERSION < 300500
+  static_assert(::cuda::std::is_same_v<registered::hub<entry, null, unsigned, 0>, tuned_hub>,
+                "the registration hands over this hub");
+#endif
   using cub_hub   = policytune::cccl::radix_sort_policy_hub<entry, null, unsigned>;
   expect("entry keys with 32-bit offsets: the test variant", 900, select<tuned_hub>(900), test);
   expect("entry keys below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
   // Key-value sorts keep CUB's onesweep policy (the template tunes keys-only sorts).
-  using pairs_hub = registered::hub<entry, int, unsigned, 0>;
+  using pairs_hub = ::ranking::tuning::policy_hub<entry, int, unsigned, 0>;
   expect("entry keys with values: CUB's", 900, select<pairs_hub>(900),
          select<policytune::cccl::radix_sort_policy_hub<entry, int, unsigned>>(900));
 #if CUB_VERSION >= 300500
@@ -120,4 +130,5 @@ void run()
 #endif
   custom_selection::expect_differs("the radix_sort test variant", test, select<cub_hub>(900));
 }
+#endif
 } // namespace radix_sort_check

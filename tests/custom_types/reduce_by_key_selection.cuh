@@ -14,6 +14,11 @@
 #include <cstdint>
 
 #include "vec3_by_key.cuh"
+// The chained hubs, which the registration hands over up to CCCL 3.4 only (from 3.5 its selector):
+// the checks read them on every release.
+#if !CUSTOM_SELECTION_CALLS_ONLY
+#  include "vec3_by_key_hub.cuh"
+#endif
 #include <policytune/device_reduce.cuh>
 
 namespace reduce_by_key_check
@@ -79,6 +84,7 @@ Knobs select(int ptx_version)
 }
 #endif
 
+#if !CUSTOM_SELECTION_CALLS_ONLY
 void run()
 {
   using registered = policytune::custom_hub<reduce_by_key, geometry::vec3, geometry::vec3_plus>;
@@ -87,15 +93,36 @@ void run()
   // %TEST% ipt_11.tpb_416.trp_1.ld_1 of bench/custom/reduce_by_key.cu.in (no scaling: AgentReduceByKeyPolicy takes them as they are).
   const Knobs test{416, 11, cub::BLOCK_LOAD_WARP_TRANSPOSE, cub::LOAD_CA};
   // The hub's parameters as device_reduce_by_key passes them: operator, value accumulator, key.
-  using tuned_hub = registered::hub<op, vec3, std::int32_t, 0>;
+  using tuned_hub = ::geometry::by_key_tuning::policy_hub<op, vec3, std::int32_t, 0>;
+#if CUB_VERSION < 300500
+  static_assert(::cuda::std::is_same_v<registered::hub<op, vec3, std::int32_t, 0>, tuned_hub>,
+                "the registration hands over this hub");
+#endif
   using cub_hub   = cub::detail::reduce_by_key::policy_hub<op, vec3, std::int32_t>;
   expect("vec3 values with int32 keys: the test variant", 900, select<tuned_hub>(900), test);
   expect("vec3 values below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
   // Test mode gives every workload of sm_80 and sm_90 the %TEST% variant: 64-bit keys too.
-  using wide_hub = registered::hub<op, vec3, std::int64_t, 0>;
+  using wide_hub = ::geometry::by_key_tuning::policy_hub<op, vec3, std::int64_t, 0>;
   expect("vec3 values with int64 keys: the test variant", 900, select<wide_hub>(900), test);
   expect("vec3 values with int64 keys below sm_80: CUB's", 750, select<wide_hub>(750),
          select<cub::detail::reduce_by_key::policy_hub<op, vec3, std::int64_t>>(750));
+#if CUB_VERSION >= 300500
+  // From 3.5 the registration carries the same winners as a policy selector, for the API's tuning
+  // environment: the test variant on sm_90, CUB's own selector's policy below sm_80 and above sm_90.
+  using tuned_selector = registered::selector<op, vec3, std::int32_t, 0>;
+  using cub_selector   = cub::detail::reduce_by_key::policy_selector_from_types<op, vec3, std::int32_t>;
+  const auto selector_knobs = [](auto selector, int major) {
+    const auto policy = selector(::cuda::compute_capability(major, 0)).lookback;
+    return Knobs{policy.threads_per_block, policy.items_per_thread, policy.load_algorithm, policy.load_modifier};
+  };
+  expect("vec3 by key selector: the test variant", 900, selector_knobs(tuned_selector{}, 9), test);
+  for (int major : {7, 10, 12})
+  {
+    expect("vec3 by key selector outside sm_80..sm_90: CUB's", major * 100, selector_knobs(tuned_selector{}, major),
+           selector_knobs(cub_selector{}, major));
+  }
+#endif
   custom_selection::expect_differs("the reduce_by_key test variant", test, select<cub_hub>(900));
 }
+#endif
 } // namespace reduce_by_key_check

@@ -13,6 +13,12 @@
 
 #include "float_absolute_max.cuh"
 #include "vec3_sum.cuh"
+// The chained hubs, which the registration hands over up to CCCL 3.4 only (from 3.5 its selector):
+// the checks read them on every release.
+#if !CUSTOM_SELECTION_CALLS_ONLY
+#  include "vec3_sum_hub.cuh"
+#  include "float_absolute_max_hub.cuh"
+#endif
 #include <policytune/device_reduce.cuh>
 
 namespace reduce_check
@@ -94,6 +100,7 @@ Knobs select(int ptx_version)
 }
 #endif
 
+#if !CUSTOM_SELECTION_CALLS_ONLY
 void run()
 {
   using registered = policytune::custom_hub<reduce, geometry::vec3, geometry::vec3_plus>;
@@ -103,19 +110,23 @@ void run()
   using test_policy = cub::AgentReducePolicy<512, 16, vec3, 2, cub::BLOCK_REDUCE_WARP_REDUCTIONS, cub::LOAD_LDG>;
   const Knobs test{
     test_policy::BLOCK_THREADS, test_policy::ITEMS_PER_THREAD, test_policy::VECTOR_LOAD_LENGTH, test_policy::LOAD_MODIFIER};
-  using tuned_hub = registered::hub<vec3, unsigned, op, 0>;
+  using tuned_hub = ::geometry::tuning::policy_hub<vec3, unsigned, op, 0>;
+#if CUB_VERSION < 300500
+  static_assert(::cuda::std::is_same_v<registered::hub<vec3, unsigned, op, 0>, tuned_hub>,
+                "the registration hands over this hub");
+#endif
   using cub_hub   = cub::detail::reduce::policy_hub<vec3, unsigned, op>;
   expect("vec3 with 32-bit offsets: the test variant", 900, select<tuned_hub>(900), test);
   expect("vec3 below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
   // Test mode gives every workload of sm_80 and sm_90 the %TEST% variant (exact-type keys of a
   // tuned hub are the generator's golden tests): 64-bit offsets too, scaled for their type.
-  using wide_hub = registered::hub<vec3, unsigned long long, op, 0>;
+  using wide_hub = ::geometry::tuning::policy_hub<vec3, unsigned long long, op, 0>;
   expect("vec3 with 64-bit offsets: the test variant", 900, select<wide_hub>(900), test);
   expect("vec3 with 64-bit offsets below sm_80: CUB's", 750, select<wide_hub>(750),
          select<cub::detail::reduce::policy_hub<vec3, unsigned long long, op>>(750));
   // float with the user's operator: its registered hub, the variant scaled for 4 bytes.
   using float_test_policy = cub::AgentReducePolicy<512, 16, float, 2, cub::BLOCK_REDUCE_WARP_REDUCTIONS, cub::LOAD_LDG>;
-  using float_hub = policytune::custom_hub<reduce, float, measures::absolute_max>::hub<float, unsigned, measures::absolute_max, 0>;
+  using float_hub = ::measures::tuning::policy_hub<float, unsigned, measures::absolute_max, 0>;
   expect("float with absolute_max: the test variant",
          900,
          select<float_hub>(900),
@@ -138,4 +149,5 @@ void run()
 #endif
   custom_selection::expect_differs("the reduce test variant", test, select<cub_hub>(900));
 }
+#endif
 } // namespace reduce_check

@@ -12,6 +12,11 @@
 #include <cstdint>
 
 #include "vec3_above.cuh"
+// The chained hubs, which the registration hands over up to CCCL 3.4 only (from 3.5 its selector):
+// the checks read them on every release.
+#if !CUSTOM_SELECTION_CALLS_ONLY
+#  include "vec3_above_hub.cuh"
+#endif
 #include <policytune/device_select.cuh>
 
 namespace select_if_check
@@ -67,6 +72,7 @@ Knobs select(int ptx_version)
 }
 #endif
 
+#if !CUSTOM_SELECTION_CALLS_ONLY
 void run()
 {
   using registered = policytune::custom_hub<select_if, geometry::vec3, geometry::above_plane>;
@@ -78,7 +84,11 @@ void run()
   constexpr auto impl     = cub::SelectImpl::Select;
   // %TEST% trp_1.ld_1.ipt_13.tpb_352 of bench/custom/select_if.cu.in.
   const Knobs test{352, 13, cub::BLOCK_LOAD_WARP_TRANSPOSE, cub::LOAD_CA};
-  using tuned_hub = registered::hub<vec3, null, offset_t, distinct, impl, 0>;
+  using tuned_hub = ::geometry::select_tuning::policy_hub<vec3, null, offset_t, distinct, impl, 0>;
+#if CUB_VERSION < 300500
+  static_assert(::cuda::std::is_same_v<registered::hub<vec3, null, offset_t, distinct, impl, 0>, tuned_hub>,
+                "the registration hands over this hub");
+#endif
   using cub_hub   = cub::detail::select::policy_hub<vec3, null, offset_t, distinct, impl>;
   expect("vec3: the test variant", 900, select<tuned_hub>(900), test);
   expect("vec3 below sm_80: CUB's", 750, select<tuned_hub>(750), select<cub_hub>(750));
@@ -102,4 +112,5 @@ void run()
 #endif
   custom_selection::expect_differs("the select_if test variant", test, select<cub_hub>(900));
 }
+#endif
 } // namespace select_if_check

@@ -9,22 +9,11 @@
 
 #include "core/measurement.hpp"
 #include "core/user_error.hpp"
-#include "render/policy_template.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
 
 namespace {
-
-// A template of `format` for the releases `cccl` (a `cccl:` directive's value; empty: none).
-PolicyTemplate template_of(testing::TemporaryDirectory& directory, const std::string& name, HubFormat format,
-                           const std::string& cccl) {
-  std::string text = std::string("{{! policytune-template 1 }}\n{{! format: ") + format_name(format) + " }}\n";
-  if (!cccl.empty()) text += "{{! cccl: " + cccl + " }}\n";
-  text += "{{! hub: h<class A> }}\n{{! default: d<A> }}\n{{! key: A }}\n";
-  if (format == HubFormat::policy_selector) text += "{{! policy-type: ::cub::ReducePolicy }}\n";
-  return load_policy_template(directory.write(name, text + "return {};\n"));
-}
 
 std::string error_of(const std::function<void()>& action) {
   try {
@@ -44,7 +33,8 @@ std::string headers(testing::TemporaryDirectory& directory, const std::string& n
 
 }  // namespace
 
-TEST_CASE("a format takes the releases whose dispatch takes it", "[cccl_releases]") {
+TEST_CASE("releases are read as CCCL writes them, and a format takes the releases whose dispatch takes it",
+          "[cccl_releases]") {
   CHECK(parse_cccl_release("3.5") == 305);
   CHECK(parse_cccl_release("3.5.0") == 305);
   CHECK(parse_cccl_release("13.1.115") == 1301);
@@ -60,45 +50,6 @@ TEST_CASE("a format takes the releases whose dispatch takes it", "[cccl_releases
   CHECK(releases_taking(HubFormat::chained_policy).contains(305));
   CHECK_FALSE(releases_taking(HubFormat::policy_selector).contains(303));
   CHECK(releases_taking(HubFormat::policy_selector).contains(304));
-  testing::TemporaryDirectory directory("template");
-  const auto selector = load_policy_template(
-      directory.write("s.mustache",
-                      "{{! policytune-template 1 }}\n{{! format: policy_selector }}\n{{! hub: s<class A> }}\n"
-                      "{{! default: d<A> }}\n{{! key: A }}\n{{! policy-type: ::cub::ReducePolicy }}\nreturn {};\n"));
-  try {
-    check_template_release(selector, 300);
-    FAIL("CCCL 3.0 has no policy selectors");
-  } catch (const UserError& error) {
-    CHECK(error.line() == 2);
-    CHECK(error.message() == "format policy_selector needs CCCL 3.4 and later: CCCL 3.0 cannot take it");
-  }
-  CHECK_NOTHROW(check_template_release(selector, 305));
-}
-
-TEST_CASE("each release gets the newest format it takes among the templates given", "[cccl_releases]") {
-  testing::TemporaryDirectory directory("releases");
-  const std::vector<PolicyTemplate> templates{
-      template_of(directory, "chained.mustache", HubFormat::chained_policy, "3.0-3.4"),
-      template_of(directory, "selector_3_4.mustache", HubFormat::policy_selector, "3.4"),
-      template_of(directory, "selector.mustache", HubFormat::policy_selector, "3.5-"),
-  };
-  const auto chosen = [&](std::optional<HubFormat> asked, std::optional<int> release) {
-    return std::filesystem::path(choose_template(templates, asked, release).path).filename().string();
-  };
-  CHECK(chosen(std::nullopt, 300) == "chained.mustache");
-  CHECK(chosen(std::nullopt, 303) == "chained.mustache");
-  CHECK(chosen(std::nullopt, 304) == "selector_3_4.mustache");
-  CHECK(chosen(std::nullopt, 305) == "selector.mustache");
-  CHECK(chosen(std::nullopt, 306) == "selector.mustache");
-  CHECK(chosen(HubFormat::chained_policy, 303) == "chained.mustache");
-  // Asked for a format the release cannot take: the refusing template's line.
-  CHECK(error_of([&] { chosen(HubFormat::chained_policy, 305); }) ==
-        templates[0].path + ":3: the template is written for CCCL 3.0 to 3.4, not CCCL 3.5");
-  CHECK(error_of([&] { chosen(HubFormat::host, 305); }) == ":0: no --template of format host among those given");
-  // Without a release, several candidates are ambiguous; one is taken as it is.
-  CHECK(error_of([&] { chosen(std::nullopt, std::nullopt); }) ==
-        ":0: several templates fit: say which CCCL release with --cccl or --cccl-include");
-  CHECK(chosen(HubFormat::chained_policy, std::nullopt) == "chained.mustache");
 }
 
 TEST_CASE("the release of a header set is its CUB_VERSION", "[cccl_releases]") {
@@ -121,8 +72,9 @@ TEST_CASE("the release results were measured with is read from them, and only on
     m.library = library;
     return m;
   };
-  std::vector<Measurement> results{measured("reduce.sum", "h1", "CCCL 3.4.3"), measured("reduce.sum", "h0", "CCCL 3.0.1"),
-                                   measured("scan.sum", "h1", "CCCL 3.0.1"), measured("reduce.sum", "h1", "host")};
+  std::vector<Measurement> results{measured("reduce.sum", "h1", "CCCL 3.4.3"),
+                                   measured("reduce.sum", "h0", "CCCL 3.0.1"), measured("scan.sum", "h1", "CCCL 3.0.1"),
+                                   measured("reduce.sum", "h1", "host")};
   CHECK(release_measured(results, "reduce.sum", "h1", "t.db") == 304);
   CHECK_FALSE(release_measured(results, "reduce.sum", "h2", "t.db"));
   results.push_back(measured("reduce.sum", "h1", "CCCL 3.5.0"));

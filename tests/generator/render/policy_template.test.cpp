@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/user_error.hpp"
+#include "render/release_template.hpp"
 #include "space/search_space.hpp"
 #include "support/temporary_directory.hpp"
 
