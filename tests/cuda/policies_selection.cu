@@ -5,14 +5,6 @@
 #include <policytune/policytune.cuh>
 
 #include "selection/chained_hubs.cuh" // the library includes them up to CCCL 3.4 only
-// The chained hubs of reduce, scan and radix sort (and their by-key forms), which the library
-// includes up to CCCL 3.4 only: the checks read them on every release.
-#include <policytune/tuning/radix_sort_keys.cuh>
-#include <policytune/tuning/radix_sort_pairs.cuh>
-#include <policytune/tuning/reduce_by_key.cuh>
-#include <policytune/tuning/reduce_sum.cuh>
-#include <policytune/tuning/scan_exclusive_sum.cuh>
-#include <policytune/tuning/scan_exclusive_sum_by_key.cuh>
 
 #include <cstdint>
 #include <cstdio>
