@@ -501,11 +501,10 @@ bool CheckReport::all_skipped() const {
 }
 
 CheckReport run_check(const CheckOptions& options, SearchProgress& progress) {
-  std::vector<Measurement> stored;
-  if (std::filesystem::exists(options.measuring.database)) {
-    ResultsDatabase database(options.measuring.database, ResultsDatabase::Mode::read_only);
-    stored = database.measurements();
-  }
+  // A database that is not there is refused (read_only requires it): read as empty it would ship
+  // nothing to check, and a typo in --db would pass every check.
+  const std::vector<Measurement> stored =
+      ResultsDatabase(options.measuring.database, ResultsDatabase::Mode::read_only).measurements();
   CheckReport report;
   for (const auto& source : options.measuring.sources) {
     BenchmarkCheck(options, progress, source).run(stored, report);

@@ -92,7 +92,7 @@ struct CheckReport {
 // max_drift); else `ok`. A dispatch's runs are limited to its boundary values (the harness is
 // given them as an axis filter); where an -a filter of the dispatch axis leaves a boundary value
 // out, that value is not checked.
-// Throws UserError for bad input (missing source, unreadable database, broken base) and
+// Throws UserError for bad input (missing source, missing or unreadable database, broken base) and
 // SearchInterrupted on Ctrl-C.
 CheckReport run_check(const CheckOptions& options, SearchProgress& progress);
 

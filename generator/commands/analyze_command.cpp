@@ -11,6 +11,7 @@
 #include "core/user_regex.hpp"
 #include "select/analysis_tables.hpp"
 #include "select/dispatch_selection.hpp"
+#include "space/current_source.hpp"
 #include "store/results_database.hpp"
 
 namespace policytune {
@@ -51,7 +52,7 @@ RunCommand setup_analyze(CLI::App& app) {
     std::vector<Measurement> measurements = database.measurements();
     std::map<std::string, std::string> current_sources;  // benchmark -> hash of its file now
     for (const auto& file : options->files)
-      current_sources[benchmark_name_from_path(file)] = content_hash(read_text_file(file));
+      current_sources[benchmark_name_from_path(file)] = content_hash(read_current_source(file).text);
     std::erase_if(measurements, [&](const Measurement& m) {
       return !pattern.matches_whole(m.benchmark) ||
              (!current_sources.empty() && current_sources.count(m.benchmark) == 0);

@@ -11,6 +11,7 @@
 #include "check/regression_check.hpp"
 #include "commands/command.hpp"
 #include "commands/option_bounds.hpp"
+#include "core/output_among_inputs.hpp"
 #include "core/output_file.hpp"
 #include "core/user_error.hpp"
 #include "run/process.hpp"
@@ -106,6 +107,12 @@ RunCommand setup_check(CLI::App& app) {
     // Refused before minutes of measuring, not after (write_output_file refuses the rest when it writes).
     if (!outputs->junit.empty() && std::filesystem::is_directory(outputs->junit)) {
       throw UserError(outputs->junit, 0, "--junit names a directory, not a file to write");
+    }
+    if (!outputs->junit.empty()) {
+      std::vector<CommandInput> inputs = database_inputs("--db", resolved.measuring.database);
+      for (const auto& source : resolved.measuring.sources)
+        inputs.push_back(command_input("the benchmark source", source));
+      refuse_output_among_inputs("--junit", outputs->junit, inputs);
     }
     install_interrupt_handlers();
     SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0 ? ProgressStyle::status_line : ProgressStyle::lines);

@@ -61,6 +61,10 @@ int run_command_line(int argc, char** argv) {
   CLI::App app{"policytune: tune compile-time kernel policies and render them into policy hubs"};
   app.set_version_flag("--version", std::string(kVersion));
   app.require_subcommand(1);
+  // A single-valued option given twice is refused, never the last one taken: CLI11's default,
+  // stated here since the subcommands inherit it and a lost guess is stored results
+  // (`--device-arch 90 --device-arch 80`). Flags take the last; lists (-a, --template) take all.
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::Throw);
   RunCommand run;
   for (const Command& command : all_commands()) {
     CLI::App* sub = app.add_subcommand(command.name, command.summary);

@@ -11,6 +11,7 @@
 #include "commands/architecture_list.hpp"
 #include "commands/command.hpp"
 #include "core/benchmark_name.hpp"
+#include "core/output_among_inputs.hpp"
 #include "core/output_file.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
@@ -203,7 +204,21 @@ void check_dispatch_axis(const GenerateOptions& options, const std::string& sour
   }
 }
 
+// What generate reads, any of which -o must not name: the database (read in tuned mode only, but a
+// header written over it would be lost in any mode), the benchmark, the templates and CCCL's version header.
+std::vector<CommandInput> generate_inputs(const GenerateOptions& options) {
+  std::vector<CommandInput> inputs = database_inputs("--db", options.database);
+  inputs.push_back(command_input("--benchmark", options.benchmark));
+  for (const auto& path : options.template_paths) inputs.push_back(command_input("--template", path));
+  if (!options.cccl_include.empty()) {
+    inputs.push_back({"the version header of --cccl-include " + options.cccl_include,
+                      (std::filesystem::path(options.cccl_include) / "cub" / "version.cuh").string()});
+  }
+  return inputs;
+}
+
 int run_generate(const GenerateOptions& options) {
+  refuse_output_among_inputs("-o", options.output, generate_inputs(options));
   if (!options.device_architecture.empty()) check_sm_number("--device-arch", options.device_architecture);
   const std::optional<DispatchOptions> dispatch = options.dispatch.resolved();
   const std::string source = read_text_file(options.benchmark);
@@ -223,7 +238,14 @@ int run_generate(const GenerateOptions& options) {
     release = release_measured(measurements, request.benchmark, content_hash(source), options.database);
   }
   std::vector<PolicyTemplate> templates;
-  for (const auto& path : options.template_paths) templates.push_back(load_policy_template(path));
+  std::vector<CommandInput> skeletons;  // a template's own header skeleton is read too
+  for (const auto& path : options.template_paths) {
+    templates.push_back(load_policy_template(path));
+    if (!templates.back().header.empty()) {
+      skeletons.push_back({"the header skeleton of --template " + path, templates.back().header});
+    }
+  }
+  refuse_output_among_inputs("-o", options.output, skeletons);
   const PolicyTemplate& policy_template =
       choose_template(templates, options.format == "auto" ? std::nullopt : parse_format(options.format), release);
   check_template_fits(policy_template, space, request.benchmark);

@@ -8,6 +8,7 @@
 
 #include "commands/command.hpp"
 #include "core/benchmark_name.hpp"
+#include "core/output_among_inputs.hpp"
 #include "core/user_error.hpp"
 #include "cub_results/cub_bench_database.hpp"
 #include "cub_results/cub_import.hpp"
@@ -39,7 +40,11 @@ std::map<std::string, std::string> parse_compute_capabilities(const std::vector<
     if (!std::regex_match(value, capability)) {
       throw UserError("--compute-capability '" + text + "': expected X.Y or 'GPU NAME=X.Y'");
     }
-    parsed[gpu] = value;
+    // Given twice, the last would win silently: an H100 stored as SM 8.0.
+    if (const auto [earlier, added] = parsed.emplace(gpu, value); !added) {
+      throw UserError(fmt::format("--compute-capability is given twice for {} ({}, then {}): give it once",
+                                  gpu.empty() ? "every GPU" : "'" + gpu + "'", earlier->second, value));
+    }
   }
   return parsed;
 }
@@ -71,10 +76,24 @@ int import_cub_files(const ImportOptions& options) {
   if (!options.cccl_release.empty() && !parse_cccl_release(options.cccl_release)) {
     throw UserError("--cccl '" + options.cccl_release + "' is not a release such as 3.4 or 3.4.3");
   }
+  std::map<std::string, std::string> source_of;  // benchmark -> the --source naming it: one would win silently
+  for (const auto& source : options.sources) {
+    const std::string benchmark = benchmark_name_from_path(source);
+    if (const auto [other, first] = source_of.emplace(benchmark, source); !first) {
+      throw UserError(source, 0, "--source names benchmark " + benchmark + " as " + other->second + " does: give one");
+    }
+  }
   const CubImportOptions cub{options.sources, parse_compute_capabilities(options.compute_capabilities),
                              options.cccl_release};
   std::vector<CubImport> imports;  // all converted before anything is written, as above
-  for (const auto& file : options.files) imports.push_back(import_cub(read_cub_bench_database(file), cub));
+  for (const auto& file : options.files) {
+    imports.push_back(import_cub(read_cub_bench_database(file), cub));
+    // CUB's search.py writes the tables before it measures: a search stopped before its first
+    // result leaves them empty, and importing that would succeed having imported nothing.
+    if (imports.back().measurements.empty()) {
+      throw UserError(file, 0, "holds CUB's tables but no results (no measured state, no failed build or run)");
+    }
+  }
   for (const auto& source : options.sources) {  // a --source no file has results of is a mistake
     const std::string benchmark = benchmark_name_from_path(source);
     const bool held = std::any_of(imports.begin(), imports.end(), [&](const CubImport& imported) {
@@ -120,9 +139,14 @@ RunCommand setup_import(CLI::App& app) {
                  "renders the format that release takes");
   app.add_option("--compute-capability", options->compute_capabilities,
                  "cub: X.Y for every GPU, or 'NAME=X.Y' for one named as CUB names it (CUB does not record it); "
-                 "repeatable")
+                 "repeatable, once per GPU")
       ->allow_extra_args(false);
   return [options] {
+    std::vector<CommandInput> inputs;
+    const std::string role = options->format == "cub" ? "CUB's database" : "the Kernel Tuner cache";
+    for (const auto& file : options->files) inputs.push_back(command_input(role, file));
+    for (const auto& source : options->sources) inputs.push_back(command_input("--source", source));
+    refuse_output_among_inputs("--db", options->database, inputs);
     if (options->format == "cub") {
       if (options->base) throw UserError("--base is for kernel-tuner files: CUB's results name their base");
       return import_cub_files(*options);

@@ -5,8 +5,10 @@
 
 #include "commands/command.hpp"
 #include "core/benchmark_name.hpp"
+#include "core/output_among_inputs.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
+#include "space/current_source.hpp"
 #include "store/database_prune.hpp"
 
 namespace policytune {
@@ -19,6 +21,9 @@ RunCommand setup_prune(CLI::App& app) {
   add_database_option(app, *database);
   app.add_flag("--dry-run", *dry_run, "only list what would be dropped");
   return [database, files, dry_run] {
+    std::vector<CommandInput> inputs;  // `prune t.db --db t.db`: the database is no benchmark source
+    for (const auto& file : *files) inputs.push_back(command_input("the benchmark source", file));
+    refuse_output_among_inputs("--db", *database, inputs);
     std::map<std::string, std::string> current;  // benchmark -> the hash of its source now
     std::map<std::string, std::string> file_of;  // benchmark -> the file that named it
     for (const auto& file : *files) {
@@ -27,7 +32,7 @@ RunCommand setup_prune(CLI::App& app) {
       if (const auto [other, first] = file_of.emplace(name, file); !first) {
         throw UserError(file, 0, "names benchmark " + name + " as " + other->second + " does: prune one at a time");
       }
-      current[name] = content_hash(read_text_file(file));
+      current[name] = content_hash(read_current_source(file).text);
     }
     const auto outcomes = prune_old_sources(*database, current, *dry_run);
     std::size_t dropped = 0, sources = 0;

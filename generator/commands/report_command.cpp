@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "commands/command.hpp"
+#include "core/output_among_inputs.hpp"
 #include "core/output_file.hpp"
 #include "core/user_error.hpp"
 #include "core/user_regex.hpp"
@@ -30,6 +31,7 @@ RunCommand setup_report(CLI::App& app) {
                  "the HTML page to write (self-contained: inline SVG and CSS); - for stdout")
       ->required();
   return [options] {
+    refuse_output_among_inputs("-o", options->output, database_inputs("--db", options->database));
     const UserRegex pattern(options->benchmarks, "-R");
     ResultsDatabase database(options->database, ResultsDatabase::Mode::read_only);
     std::vector<Measurement> measurements = database.measurements();

@@ -8,6 +8,7 @@
 
 #include "commands/command.hpp"
 #include "commands/option_bounds.hpp"
+#include "core/output_among_inputs.hpp"
 #include "core/user_error.hpp"
 #include "run/compiler.hpp"
 #include "run/process.hpp"
@@ -57,6 +58,9 @@ RunCommand setup_search(CLI::App& app) {
   add_measurement_options(app, *options);
   return [options, shard] {
     SearchOptions search = options->resolved();
+    std::vector<CommandInput> sources;
+    for (const auto& source : search.sources) sources.push_back(command_input("the benchmark source", source));
+    refuse_output_among_inputs("--db", search.database, sources);
     if (*shard) {  // given, even as '' (an unset shell variable): never "every shard"
       const ShardChoice choice = parse_shard(**shard);
       search.shard_index = choice.index;

@@ -8,7 +8,11 @@
 namespace policytune {
 
 BenchmarkSource read_benchmark_source(const std::string& path) {
-  BenchmarkSource source{path, read_text_file(path), {}, {}};
+  return parse_benchmark_source(path, read_text_file(path));
+}
+
+BenchmarkSource parse_benchmark_source(const std::string& path, std::string text) {
+  BenchmarkSource source{path, std::move(text), {}, {}};
   source.space = parse_search_space(source.text, path);
   source.constraints = parse_constraints(source.text, path, source.space);
   for (auto& stated : error_directive_constraints(source.text, path, source.space))

@@ -20,5 +20,7 @@ struct BenchmarkSource {
 
 // Throws UserError naming the file (and the line, for a bad %RANGE% or %CONSTRAINT%).
 BenchmarkSource read_benchmark_source(const std::string& path);
+// The same for `text`, already read from `path`.
+BenchmarkSource parse_benchmark_source(const std::string& path, std::string text);
 
 }  // namespace policytune

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 
+#include "core/output_among_inputs.hpp"
 #include "core/user_error.hpp"
 #include "store/base_answer_cache.hpp"
 #include "store/measurement_key.hpp"
@@ -15,7 +16,7 @@ MergeSummary merge_databases(const std::string& destination, const std::vector<s
   std::vector<StoredBaseAnswer> answers;  // so that a search on the merged file need not ask base again
   for (const auto& input : inputs) {
     if (!std::filesystem::exists(input)) throw UserError(input, 0, "no such database");
-    if (std::filesystem::exists(destination) && std::filesystem::equivalent(input, destination)) {
+    if (same_file(input, destination)) {
       throw UserError(input, 0, "is the destination itself");
     }
     ResultsDatabase database(input, ResultsDatabase::Mode::read_only);

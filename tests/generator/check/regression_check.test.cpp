@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/user_error.hpp"
 #include "run/compiler.hpp"
 #include "search/search.hpp"
 #include "store/results_database.hpp"
@@ -157,11 +158,20 @@ TEST_CASE("check: a shipped policy faster than base passes; one slower than base
   }
 
   SECTION("without tunings for this device there is nothing to check") {
-    const auto report = workspace.check(workspace.options("missing.db"));
+    const auto options = workspace.options("empty.db");
+    ResultsDatabase(options.measuring.database, ResultsDatabase::Mode::create_if_missing);
+    const auto report = workspace.check(options);
     CHECK(report.rows.empty());
     CHECK(report.passed());
     CHECK_FALSE(report.all_skipped());
     CHECK(report.benchmarks.at(0).note.find("nothing tuned for") == 0);
+  }
+
+  SECTION("a database that is not there is refused, not read as one that ships nothing") {
+    const auto options = workspace.options("typo.db");
+    CHECK_THROWS_MATCHES(workspace.check(options), UserError,
+                         Catch::Message(options.measuring.database + ": no such database"));
+    CHECK_FALSE(fs::exists(options.measuring.database));
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include "commands/command.hpp"
 #include "core/text_input.hpp"
+#include "store/results_database.hpp"
 #include "support/command_run.hpp"
 #include "support/temporary_directory.hpp"
 
@@ -19,7 +20,9 @@ const std::string kCheckCommandWork = POLICYTUNE_TEST_DATA "/check/bench/check/w
 TEST_CASE("check without tunings for this machine has nothing to check and passes, JUnit written", "[check_command]") {
   testing::TemporaryDirectory directory("check-command");
   const std::string junit = directory.file("check.xml");
-  const auto run = run_policytune_here({"check", kCheckCommandWork, "--db", directory.file("missing.db"), "--build-dir",
+  const std::string empty = directory.file("empty.db");
+  ResultsDatabase(empty, ResultsDatabase::Mode::create_if_missing);
+  const auto run = run_policytune_here({"check", kCheckCommandWork, "--db", empty, "--build-dir",
                                         directory.file("build"), "--junit", junit, "--markdown"});
   INFO(run.err);
   CHECK(run.exit_code == 0);
@@ -48,4 +51,29 @@ TEST_CASE("check's bad options are refused before anything is measured, one erro
                                              "--dispatch", "Elements{io}", "--max-policies", "0"});
   CHECK(policies.exit_code == 2);
   CHECK(policies.err == "policytune: error: --max-policies: must be a whole number from 1 to 64, not '0'\n");
+}
+
+TEST_CASE("check refuses a database that is not there, and a JUnit file that is one of its inputs", "[check_command]") {
+  testing::TemporaryDirectory directory("check-command");
+  // Read as empty, a typo in --db would ship nothing to check and pass forever.
+  const std::string typo = directory.file("typo.db");
+  const auto missing =
+      run_policytune_here({"check", kCheckCommandWork, "--db", typo, "--build-dir", directory.file("build")});
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err == "policytune: error: " + typo + ": no such database\n");
+  CHECK(missing.out.empty());
+  CHECK_FALSE(std::filesystem::exists(typo));
+  const std::string database = directory.file("t.db");
+  std::filesystem::copy_file(POLICYTUNE_TEST_DATA "/databases/tiny.two_sources.db", database);
+  const auto junit = run_policytune_here(
+      {"check", kCheckCommandWork, "--db", database, "--build-dir", directory.file("build"), "--junit", database});
+  CHECK(junit.exit_code == 2);
+  CHECK(junit.err == "policytune: error: " + database + ": --junit is --db " + database +
+                         ": writing it would destroy what it holds; give --junit another file\n");
+  const auto source = run_policytune_here({"check", kCheckCommandWork, "--db", database, "--build-dir",
+                                           directory.file("build"), "--junit", kCheckCommandWork});
+  CHECK(source.exit_code == 2);
+  CHECK_THAT(source.err, Catch::Contains("--junit is the benchmark source " + kCheckCommandWork + ":"));
+  CHECK_FALSE(std::filesystem::exists(directory.file("build")));  // nothing built
+  CHECK(ResultsDatabase(database, ResultsDatabase::Mode::read_only).measurements().size() == 15);
 }

@@ -82,3 +82,22 @@ TEST_CASE("dispatch options: validated limits, and a dispatch only with an axis"
   options.threshold = -0.1;
   CHECK_THROWS_WITH(options.validated(), "--threshold must be a fraction of at least 0, not -0.1");
 }
+
+TEST_CASE("no command takes the last of a single-valued option given twice: each is refused", "[command]") {
+  // run_command_line states the rule on the app the subcommands inherit; no setup may lift it.
+  CLI::App app;
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+  std::size_t single = 0;
+  for (const Command& command : all_commands()) {
+    CLI::App* sub = app.add_subcommand(command.name, command.summary);
+    command.setup(*sub);
+    for (const CLI::Option* option : sub->get_options()) {
+      // Flags (no value) take the last, which means the same; lists (-a, --template) take every value.
+      if (option->get_expected_max() == 0 || option->get_items_expected_max() > 1) continue;
+      INFO(command.name << " " << option->get_name());
+      CHECK(option->get_multi_option_policy() == CLI::MultiOptionPolicy::Throw);
+      ++single;
+    }
+  }
+  CHECK(single > 50);
+}

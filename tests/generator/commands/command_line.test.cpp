@@ -49,3 +49,16 @@ TEST_CASE("commands run one after another in one process keep nothing of each ot
   CHECK(first.out == "tiny.sum\n");
   CHECK(second.out == "constrained.sum\n");
 }
+
+TEST_CASE("a single-valued option given twice is one error line, never the last one taken", "[command_line]") {
+  const auto database = run_policytune_here({"analyze", "--db", "a.db", "--db", "b.db"});
+  CHECK(database.exit_code == 2);
+  CHECK(database.err == "policytune: error: --db: At Most 1 required but received 2\n");
+  const auto device = run_policytune_here({"generate", "--benchmark", "b.cpp", "--template", "t.mustache", "-o", "-",
+                                           "--device", "X", "--device-arch", "90", "--device-arch", "80"});
+  CHECK(device.exit_code == 2);
+  CHECK(device.err == "policytune: error: --device-arch: At Most 1 required but received 2\n");
+  const auto tolerance = run_policytune_here({"check", "b.cpp", "--tolerance", "0.1", "--tolerance", "0.2"});
+  CHECK(tolerance.exit_code == 2);
+  CHECK(testing::lines_of(tolerance.err).size() == 1);
+}

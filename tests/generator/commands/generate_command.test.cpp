@@ -140,3 +140,40 @@ TEST_CASE("generate --dispatch of an axis the benchmark lacks is an error where 
   CHECK(named.exit_code == 0);
   CHECK(named.err.empty());
 }
+
+TEST_CASE("generate -o naming one of its inputs is refused, whatever path names it, and nothing is written",
+          "[generate_command]") {
+  testing::TemporaryDirectory directory("generate");
+  const std::string database = generate_database_copy(directory);
+  const std::string benchmark = directory.file("host_keys.cpp");
+  const std::string template_copy = directory.file("radix_sort_host.mustache");
+  std::filesystem::copy_file(kGenerateRadixBenchmark, benchmark);
+  std::filesystem::copy_file(kGenerateRadixTemplate, template_copy);
+  std::filesystem::create_hard_link(database, directory.file("alias.db"));
+  std::filesystem::create_directory(directory.file("sub"));
+  const std::string database_bytes = read_text_file(database);
+  const auto generate = [&](const std::string& output, const std::string& mode = "tuned") {
+    return run_policytune_here({"generate", "--db", database, "--benchmark", benchmark, "--template", template_copy,
+                                "--mode", mode, "-o", output});
+  };
+  const std::string consequence = ": writing it would destroy what it holds; give -o another file\n";
+  const auto over_database = generate(database);
+  CHECK(over_database.exit_code == 2);
+  CHECK(over_database.err == "policytune: error: " + database + ": -o is --db " + database + consequence);
+  // In base mode the database is not read, but a header written over it loses it all the same.
+  for (const std::string& alias : {directory.file("alias.db"), directory.file("sub/../radix_sort.host_keys.db")}) {
+    const auto run = generate(alias, "base");
+    CHECK(run.exit_code == 2);
+    CHECK(run.err == "policytune: error: " + alias + ": -o is --db " + database + " (the same file)" + consequence);
+  }
+  CHECK(generate(database + "-wal").err ==
+        "policytune: error: " + database + "-wal: -o is the write-ahead log of --db " + database + consequence);
+  CHECK(generate(benchmark).err ==
+        "policytune: error: " + benchmark + ": -o is --benchmark " + benchmark + consequence);
+  CHECK(generate(template_copy).err ==
+        "policytune: error: " + template_copy + ": -o is --template " + template_copy + consequence);
+  CHECK(read_text_file(database) == database_bytes);
+  CHECK(read_text_file(benchmark) == read_text_file(kGenerateRadixBenchmark));
+  CHECK(read_text_file(template_copy) == read_text_file(kGenerateRadixTemplate));
+  CHECK_FALSE(std::filesystem::exists(database + "-wal"));
+}

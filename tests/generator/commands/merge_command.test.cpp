@@ -46,4 +46,11 @@ TEST_CASE("merge needs inputs, and a missing one is one error line", "[merge_com
   const auto missing = run_policytune_here({"merge", "--db", directory.file("merged.db"), directory.file("no.db")});
   CHECK(missing.exit_code == 2);
   CHECK(missing.err == "policytune: error: " + directory.file("no.db") + ": no such database\n");
+  // The destination as an input by another path (a hard link) is the destination itself.
+  const std::string merged = directory.file("merged.db");
+  ResultsDatabase(merged, ResultsDatabase::Mode::create_if_missing);
+  std::filesystem::create_hard_link(merged, directory.file("alias.db"));
+  const auto itself = run_policytune_here({"merge", "--db", merged, directory.file("alias.db")});
+  CHECK(itself.exit_code == 2);
+  CHECK(itself.err == "policytune: error: " + directory.file("alias.db") + ": is the destination itself\n");
 }

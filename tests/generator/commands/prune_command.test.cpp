@@ -55,3 +55,25 @@ TEST_CASE("prune refuses two files of one benchmark name, no file, and a missing
   CHECK(missing.exit_code == 2);
   CHECK(missing.err == "policytune: error: " + directory.file("none.db") + ": no such database\n");
 }
+
+TEST_CASE("prune refuses a current source that is no version, and the database as a source, dropping nothing",
+          "[prune_command]") {
+  testing::TemporaryDirectory directory("prune");
+  const std::string database = directory.file("sources.db");
+  std::filesystem::copy_file(POLICYTUNE_TEST_DATA "/databases/tiny.two_sources.db", database);
+  std::filesystem::create_directories(directory.path() / "bench" / "tiny");
+  // A truncated checkout: every row of tiny.sum would have been an old source's.
+  const std::string empty = directory.write("bench/tiny/sum.cpp", "");
+  const auto truncated = run_policytune_here({"prune", empty, "--db", database});
+  CHECK(truncated.exit_code == 2);
+  CHECK(truncated.err == "policytune: error: " + empty +
+                             ": is empty (a truncated checkout?): no version of the benchmark, so every stored row "
+                             "would count as an old version's\n");
+  CHECK(truncated.out.empty());
+  const auto itself = run_policytune_here({"prune", database, "--db", database});
+  CHECK(itself.exit_code == 2);
+  CHECK_THAT(itself.err, Catch::StartsWith("policytune: error: " + database + ": --db is the benchmark source " +
+                                           database + ": writing it would destroy what it holds"));
+  ResultsDatabase unchanged(database, ResultsDatabase::Mode::read_only);
+  CHECK(unchanged.measurements().size() == 15);
+}

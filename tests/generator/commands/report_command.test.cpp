@@ -56,3 +56,16 @@ TEST_CASE("report's bad options are one error line and exit code 2", "[report_co
   CHECK_THAT(regex.err, Catch::StartsWith("policytune: error: -R '[' is not a valid regex"));
   CHECK_FALSE(std::filesystem::exists(directory.file("x.html")));
 }
+
+TEST_CASE("report -o naming the database is refused and the database kept", "[report_command]") {
+  testing::TemporaryDirectory directory("report");
+  const std::string database = report_database_copy(directory);
+  std::filesystem::create_symlink(database, directory.file("link.db"));
+  const std::string bytes = read_text_file(database);
+  const auto run = run_policytune_here({"report", "--db", database, "-o", directory.file("link.db")});
+  CHECK(run.exit_code == 2);
+  CHECK(run.err == "policytune: error: " + directory.file("link.db") + ": -o is --db " + database +
+                       " (the same file): writing it would destroy what it holds; give -o another file\n");
+  CHECK(run.out.empty());
+  CHECK(read_text_file(database) == bytes);
+}

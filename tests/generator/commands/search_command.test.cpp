@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "commands/command.hpp"
+#include "core/text_input.hpp"
 #include "store/results_database.hpp"
 #include "support/command_run.hpp"
 #include "support/temporary_directory.hpp"
@@ -78,4 +79,17 @@ TEST_CASE("search's bad options are one error line, before anything is built", "
                            Catch::EndsWith("must be a whole number from 0 to 1024, not '-1'\n"));
   CHECK(testing::lines_of(jobs.err).size() == 1);
   CHECK_FALSE(std::filesystem::exists(build));
+}
+
+TEST_CASE("search --db naming a benchmark source is refused before anything is built", "[search_command]") {
+  testing::TemporaryDirectory directory("search-command");
+  const std::string benchmark = directory.file("sum.cpp");
+  std::filesystem::copy_file(testing::kTinyBenchmark, benchmark);
+  const auto run =
+      run_policytune_here({"search", benchmark, "--db", benchmark, "--build-dir", directory.file("build")});
+  CHECK(run.exit_code == 2);
+  CHECK(run.err == "policytune: error: " + benchmark + ": --db is the benchmark source " + benchmark +
+                       ": writing it would destroy what it holds; give --db another file\n");
+  CHECK(read_text_file(benchmark) == read_text_file(testing::kTinyBenchmark));
+  CHECK_FALSE(std::filesystem::exists(directory.file("build")));
 }

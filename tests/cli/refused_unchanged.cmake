@@ -1,0 +1,83 @@
+# A command refused for one wrong argument changes nothing (issue 54): runs one policytune command
+# line in a fresh folder of copies, expects exit 2 and one error line matching EXPECT_STDERR, and
+# compares every file there (none added, none removed, the same bytes) and the database's SQL dump
+# before and after. Invoked with -P by cli.refused.*:
+#   -DPOLICYTUNE=<exe> -DDATA=<tests/data> -DTEMPLATE=<tiny_sum.mustache> -DWORK=<scratch folder>
+#   -DCOMMAND=<arg^^arg...> -DEXPECT_STDERR=<regex> [-DBENCHMARK=empty|blank|conflict]
+# The folder holds t.db (tests/data/databases/tiny.two_sources.db: 15 rows of tiny.sum, two
+# sources), alias.db (a hard link to it), link.db (a symbolic link to it), sub/ (an empty folder),
+# bench/tiny/sum.cpp (the tiny benchmark; with BENCHMARK: empty, white space only, or in the middle
+# of a merge), tiny_sum.mustache and cub.db (CUB's results of tests/data/cub_import). The command
+# runs there, so that a fault writes over copies, never over the tests' own data.
+string(REPLACE "^^" ";" COMMAND "${COMMAND}")
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}/bench/tiny" "${WORK}/sub")
+file(COPY_FILE "${DATA}/databases/tiny.two_sources.db" "${WORK}/t.db")
+file(CREATE_LINK "${WORK}/t.db" "${WORK}/alias.db")
+file(CREATE_LINK "t.db" "${WORK}/link.db" SYMBOLIC)
+file(COPY_FILE "${DATA}/search/bench/tiny/sum.cpp" "${WORK}/bench/tiny/sum.cpp")
+file(COPY_FILE "${TEMPLATE}" "${WORK}/tiny_sum.mustache")
+file(COPY_FILE "${DATA}/cub_import/cccl_meta_bench.db" "${WORK}/cub.db")
+if(BENCHMARK STREQUAL "empty")
+  file(WRITE "${WORK}/bench/tiny/sum.cpp" "")
+elseif(BENCHMARK STREQUAL "blank")
+  file(WRITE "${WORK}/bench/tiny/sum.cpp" "\n  \t\n\n")
+elseif(BENCHMARK STREQUAL "conflict")
+  file(READ "${DATA}/search/bench/tiny/sum.cpp" text)
+  file(WRITE "${WORK}/bench/tiny/sum.cpp" "<<<<<<< HEAD\n${text}=======\n// %RANGE% TUNE_UNROLL unroll 1:8:1\n>>>>>>> wider\n")
+elseif(DEFINED BENCHMARK)
+  message(FATAL_ERROR "BENCHMARK must be empty, blank or conflict, not '${BENCHMARK}'")
+endif()
+
+# Every file of the folder and its bytes, links included (as the file they lead to).
+function(folder_state out)
+  file(GLOB_RECURSE files RELATIVE "${WORK}" LIST_DIRECTORIES false "${WORK}/*")
+  list(SORT files)
+  set(state "")
+  foreach(file IN LISTS files)
+    file(SHA256 "${WORK}/${file}" hash)
+    string(APPEND state "${file} ${hash}\n")
+  endforeach()
+  set(${out} "${state}" PARENT_SCOPE)
+endfunction()
+
+# The database's rows as SQL, where the sqlite3 shell is there (the bytes are compared either way).
+find_program(SQLITE3 sqlite3)
+function(database_dump out)
+  set(dump "")
+  if(SQLITE3)
+    execute_process(COMMAND "${SQLITE3}" "${WORK}/t.db" .dump OUTPUT_VARIABLE dump RESULT_VARIABLE code)
+    if(NOT code EQUAL 0)
+      message(FATAL_ERROR "sqlite3 cannot dump t.db (exit ${code})")
+    endif()
+  endif()
+  set(${out} "${dump}" PARENT_SCOPE)
+endfunction()
+
+folder_state(files_before)
+database_dump(dump_before)
+execute_process(COMMAND "${POLICYTUNE}" ${COMMAND} WORKING_DIRECTORY "${WORK}" RESULT_VARIABLE exit_code
+                OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 60)
+message("exit ${exit_code}\n--- stdout\n${stdout}--- stderr\n${stderr}")
+folder_state(files_after)
+database_dump(dump_after)
+
+set(failures "")
+if(NOT exit_code STREQUAL "2")
+  string(APPEND failures "expected exit code 2, got ${exit_code}\n")
+endif()
+if(NOT stderr MATCHES "${EXPECT_STDERR}")
+  string(APPEND failures "stderr does not match: ${EXPECT_STDERR}\n")
+endif()
+if(NOT stderr MATCHES "^policytune: error: [^\n]*\n$")
+  string(APPEND failures "stderr is not one error line\n")
+endif()
+if(NOT files_before STREQUAL files_after)
+  string(APPEND failures "the files changed:\n--- before\n${files_before}--- after\n${files_after}")
+endif()
+if(NOT dump_before STREQUAL dump_after)
+  string(APPEND failures "the database's dump changed\n")
+endif()
+if(failures)
+  message(FATAL_ERROR "${failures}")
+endif()
