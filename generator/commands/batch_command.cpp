@@ -17,7 +17,7 @@
 #include "commands/command.hpp"
 #include "commands/command_line.hpp"
 #include "core/environment_error.hpp"
-#include "core/text_input.hpp"
+#include "core/json_document.hpp"
 #include "core/user_error.hpp"
 
 namespace policytune {
@@ -33,12 +33,7 @@ struct BatchResult {
 
 // The command lines of FILE: a JSON array of arrays of arguments (what follows `policytune`).
 std::vector<CommandLine> read_batch(const std::string& file) {
-  nlohmann::json document;
-  try {
-    document = nlohmann::json::parse(read_text_file(file));
-  } catch (const nlohmann::json::parse_error& error) {
-    throw UserError(file, 0, std::string("not valid JSON: ") + error.what());
-  }
+  const nlohmann::json document = read_json_file(file);
   if (!document.is_array()) throw UserError(file, 0, "a batch is a JSON array of command lines");
   std::vector<CommandLine> commands;
   for (const auto& line : document) {

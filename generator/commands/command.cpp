@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/file_kind.hpp"
 #include "core/user_error.hpp"
 #include "run/compiler.hpp"
 
@@ -88,6 +89,10 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
 }
 
 SearchOptions MeasurementCommandOptions::resolved() const {
+  // Folders made where missing: a file there would fail deep inside a search.
+  require_folder_or_missing(search.build_directory, "--build-dir");
+  if (!search.compiler.build_cache.empty()) require_folder_or_missing(search.compiler.build_cache, "--build-cache");
+  for (const auto& folder : include_directories) require_folder_or_missing(folder, "-I");
   SearchOptions resolved = search;
   resolved.compiler.build_cache_size = std::uintmax_t{build_cache_mib} << 20;
   for (const auto& spec : axis_specs) resolved.filters.push_back(parse_axis_filter(spec));

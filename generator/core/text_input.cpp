@@ -1,23 +1,25 @@
 #include "core/text_input.hpp"
 
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <fmt/format.h>
 
+#include "core/file_kind.hpp"
 #include "core/user_error.hpp"
 
 namespace policytune {
 
 std::string read_text_file(const std::string& path) {
-  std::error_code error;
-  if (!std::filesystem::exists(path, error)) throw UserError(path, 0, "no such file");
-  if (!std::filesystem::is_regular_file(path, error)) throw UserError(path, 0, "not a regular file");
-  gzFile file = gzopen(path.c_str(), "rb");
-  if (file == nullptr) throw UserError(path, 0, std::string("cannot open: ") + std::strerror(errno));
+  const int fd = open_regular_file(path);  // a FIFO or device is refused, never waited on
+  gzFile file = gzdopen(fd, "rb");
+  if (file == nullptr) {
+    ::close(fd);
+    throw UserError(path, 0, std::string("cannot open: ") + std::strerror(errno));
+  }
   std::string text;
   char buffer[1 << 16];
   int got = 0;

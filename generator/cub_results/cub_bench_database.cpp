@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <charconv>
-#include <filesystem>
 #include <map>
 #include <set>
 
+#include "core/file_kind.hpp"
 #include "core/user_error.hpp"
 #include "store/sqlite.hpp"
 
@@ -104,8 +104,7 @@ std::vector<CubProcessRecord> read_processes(SqliteConnection& connection, const
 }  // namespace
 
 CubBenchDatabase read_cub_bench_database(const std::string& path) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) throw UserError(path, 0, "no such file");
+  require_regular_file(path);
   CubBenchDatabase database{path, {}, {}, {}};
   try {
     SqliteConnection connection(path, SqliteAccess::read_only);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 namespace policytune {
 
@@ -27,6 +28,29 @@ struct CloseStream {
 };
 
 std::string fpzip_error() { return fpzip_errno == fpzipSuccess ? "unknown error" : fpzip_errstr[fpzip_errno]; }
+
+struct CloseWriter {
+  void operator()(FPZ* stream) const noexcept { fpzip_write_close(stream); }
+};
+
+// Whether fpzip can write `header`'s count of values in `bytes`. No stream of them is shorter than
+// that of as many zeros (every prediction exact, the first one too), so a header claiming more
+// values than that stream fits in the blob lies, and decoding it would read far past the blob's
+// end (a million floats claimed in 64 bytes spun for minutes, or crashed inside fpzip).
+template <typename Value>
+bool fits_in(const FPZ& header, std::int64_t count, std::size_t bytes) {
+  const std::vector<Value> zeros(static_cast<std::size_t>(count), Value(0));
+  std::string buffer(bytes, '\0');
+  const std::unique_ptr<FPZ, CloseWriter> writer(fpzip_write_to_buffer(buffer.data(), buffer.size()));
+  if (!writer) return false;
+  writer->type = header.type;
+  writer->prec = header.prec;
+  writer->nx = header.nx;
+  writer->ny = header.ny;
+  writer->nz = header.nz;
+  writer->nf = header.nf;
+  return fpzip_write_header(writer.get()) != 0 && fpzip_write(writer.get(), zeros.data()) != 0;
+}
 
 template <typename Value>
 std::vector<double> read_values(FPZ* stream, std::int64_t count) {
@@ -54,14 +78,20 @@ std::vector<double> decode_cub_samples(const std::string& blob) {
     count *= n;
     if (count > kMostSamples) throw std::runtime_error("the samples' fpzip header is damaged");
   }
-  std::vector<double> samples;
-  if (header.type == FPZIP_TYPE_FLOAT) {
-    samples = read_values<float>(stream.get(), count);
-  } else if (header.type == FPZIP_TYPE_DOUBLE) {
-    samples = read_values<double>(stream.get(), count);
-  } else {
+  if (header.type != FPZIP_TYPE_FLOAT && header.type != FPZIP_TYPE_DOUBLE) {
     throw std::runtime_error("the samples' fpzip header is damaged");
   }
+  // Checked where a lie could cost: no more values than the blob has bytes decode in no time.
+  if (count > static_cast<std::int64_t>(blob.size())) {
+    const bool fits = header.type == FPZIP_TYPE_FLOAT ? fits_in<float>(header, count, blob.size())
+                                                      : fits_in<double>(header, count, blob.size());
+    if (!fits) {
+      throw std::runtime_error("the samples' fpzip header claims " + std::to_string(count) +
+                               " values, more than fpzip fits in its " + std::to_string(blob.size()) + " bytes");
+    }
+  }
+  const std::vector<double> samples = header.type == FPZIP_TYPE_FLOAT ? read_values<float>(stream.get(), count)
+                                                                      : read_values<double>(stream.get(), count);
   for (const double sample : samples) {
     if (!std::isfinite(sample) || sample <= 0) throw std::runtime_error("the samples are not times in seconds");
   }

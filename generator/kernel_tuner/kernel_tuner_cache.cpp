@@ -6,6 +6,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "core/json_document.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
 #include "space/search_space.hpp"
@@ -89,6 +90,11 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
   result.path = path;
   result.text = read_text_file(path);
   EntryOrder order(path, result);
+  try {
+    check_json_nesting(result.text);
+  } catch (const JsonTooDeep& deep) {
+    throw UserError(path, line_of_offset(result.text, deep.offset()), deep.what());
+  }
   try {
     // Two passes, each linear: the order of the entries, then the document. (A parse callback
     // would do both at once, but nlohmann's scans an object's members at the end of each member.)

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "core/json_document.hpp"
 #include "protocol/harness_protocol.hpp"
 
 namespace policytune {
@@ -30,11 +31,16 @@ std::string format_declared_axes(const DeclaredAxes& axes) {
 
 DeclaredAxes parse_declared_axes(const std::string& text) {
   if (text.empty()) return {};
-  const auto document = nlohmann::json::parse(text, nullptr, false);
   const auto malformed = [] {
     return std::invalid_argument("declared runtime axes are not a JSON object of axis lists");
   };
-  if (document.is_discarded() || !document.is_object()) throw malformed();
+  nlohmann::json document;
+  try {
+    document = parse_json(text);
+  } catch (const JsonRefused&) {
+    throw malformed();
+  }
+  if (!document.is_object()) throw malformed();
   DeclaredAxes axes;
   for (const auto& [entry, list] : document.items()) {
     if (!list.is_array()) throw malformed();

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+
+#include "core/json_document.hpp"
 #include <policytune/protocol/version.hpp>
 
 namespace policytune {
@@ -30,7 +32,14 @@ void check_version(const json& document) {
 }
 
 json parse_document(const std::string& text) {
-  json document = json::parse(text, nullptr, false);
+  json document;
+  try {
+    document = parse_json(text);
+  } catch (const JsonTooDeep& deep) {
+    throw MalformedHarnessOutput(std::string("printed JSON whose ") + deep.what());
+  } catch (const JsonRefused&) {
+    document = json::value_t::discarded;
+  }
   if (document.is_discarded() || !document.is_object() || !document.contains(protocol::version_key)) {
     std::string head = text.substr(0, 60);
     for (char& c : head) {

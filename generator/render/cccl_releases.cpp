@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/file_kind.hpp"
 #include "core/measurement.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
@@ -32,6 +33,7 @@ std::optional<int> parse_cccl_release(const std::string& text) {
 }
 
 int release_of_headers(const std::string& include) {
+  require_folder(include, "--cccl-include");
   const std::string path = (std::filesystem::path(include) / "cub" / "version.cuh").string();
   const std::string text = read_text_file(path);
   std::istringstream lines(text);

@@ -25,7 +25,8 @@ struct CcclRange {
 std::optional<int> parse_cccl_release(const std::string& text);
 
 // The release of the CCCL headers in `include` (cub/version.cuh's CUB_VERSION), as
-// major * 100 + minor. Throws UserError naming the file where it holds no release.
+// major * 100 + minor. Throws UserError naming the file where it holds no release, or naming
+// `include` (generate's --cccl-include) where that is no folder.
 int release_of_headers(const std::string& include);
 
 // The CCCL release `benchmark`'s results of this source were measured with, where they name one

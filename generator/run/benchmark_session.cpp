@@ -7,6 +7,7 @@
 #include <fstream>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -14,6 +15,7 @@
 
 #include "core/benchmark_name.hpp"
 #include "core/environment_error.hpp"
+#include "core/file_kind.hpp"
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
 #include "run/base_build_key.hpp"
@@ -33,9 +35,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The seconds a file of write_build_file() holds; nullopt when it is missing or damaged.
+// The seconds a file of write_build_file() holds; nullopt when it is missing or damaged (or no
+// regular file: read_text_file never waits on a FIFO put there).
 std::optional<std::chrono::duration<double>> recorded_seconds(const fs::path& path) {
-  std::ifstream in(path);
+  std::istringstream in;
+  try {
+    in.str(read_text_file(path.string()));
+  } catch (const UserError&) {
+    return std::nullopt;
+  }
   double seconds = 0;
   if (!(in >> seconds) || !std::isfinite(seconds) || seconds < 0) return std::nullopt;
   return std::chrono::duration<double>(seconds);
@@ -176,7 +184,7 @@ void BenchmarkSession::build_base_unless_cached() {
   // Made when something is built (a search that finds everything stored writes nothing here).
   // What searches of this benchmark killed earlier left behind goes: batch sources, partial binaries.
   remove_stale_scratch(fs::path(options_.build_directory) / name_);
-  fs::create_directories(directory_);
+  create_folders(directory_);
   // A base built by the same command from this very source (the directory is keyed by its hash)
   // is reused: a resumed or repeated search starts at once.
   if (const auto cached = cached_base_build_time()) {

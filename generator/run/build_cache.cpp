@@ -12,10 +12,12 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 
 #include "core/environment_error.hpp"
+#include "core/file_kind.hpp"
+#include "core/json_document.hpp"
 #include "core/text_input.hpp"
+#include "core/user_error.hpp"
 #include "run/scratch_file.hpp"
 
 namespace policytune {
@@ -27,12 +29,24 @@ constexpr fs::perms kExecutable = fs::perms::owner_all | fs::perms::group_read |
                                   fs::perms::others_read | fs::perms::others_exec;
 
 std::optional<std::string> read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return std::move(bytes).str();
+  int fd = -1;
+  try {
+    fd = open_regular_file(path.string());  // a FIFO put in the cache is no entry, and is never waited on
+  } catch (const UserError&) {
+    return std::nullopt;
+  }
+  std::string bytes;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      ::close(fd);
+      if (got < 0) return std::nullopt;
+      return bytes;
+    }
+    bytes.append(buffer, static_cast<std::size_t>(got));
+  }
 }
 
 // The content hash of a file the compiles read, remembered while its size and modification time
@@ -83,6 +97,9 @@ BuildCache::BuildCache(fs::path directory, std::uintmax_t size_limit)
     : directory_(std::move(directory)), size_limit_(size_limit) {
   std::error_code error;
   fs::create_directories(directory_, error);
+  if (error == std::errc::not_a_directory || error == std::errc::file_exists) {  // the path's fault
+    throw UserError(directory_.string(), 0, "cannot create the build cache: something on the way is not a folder");
+  }
   if (error) throw EnvironmentError(directory_.string(), "cannot create the build cache: " + error.message());
   if (::access(directory_.c_str(), W_OK | X_OK) != 0) {
     throw EnvironmentError(directory_.string(), std::string("cannot write the build cache: ") + std::strerror(errno));
@@ -98,7 +115,7 @@ std::optional<BuildCache::Seconds> BuildCache::fetch(const std::string& key, con
   const auto text = read_bytes(entry);
   if (!text) return std::nullopt;
   try {
-    const auto document = nlohmann::json::parse(*text);
+    const auto document = parse_json(*text);
     if (document.at("format").get<int>() != kEntryFormat || document.at("key").get<std::string>() != key) {
       return std::nullopt;  // another format, or another key of the same hash
     }
@@ -121,6 +138,8 @@ std::optional<BuildCache::Seconds> BuildCache::fetch(const std::string& key, con
     }
     fs::last_write_time(entry, fs::file_time_type::clock::now(), ignored);  // used: kept longest
     return Seconds(document.at("seconds").get<double>());
+  } catch (const JsonRefused&) {
+    return std::nullopt;  // damaged (no entry nests deeper than 2): replaced by the next store
   } catch (const nlohmann::json::exception&) {
     return std::nullopt;  // damaged: replaced by the next store
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/file_kind.hpp"
 #include "core/text_input.hpp"
 #include "run/batch_source.hpp"
 #include "run/cached_compile.hpp"
@@ -111,7 +112,7 @@ std::size_t VariantBuilder::round_size() const {
 std::vector<VariantBuild> VariantBuilder::build(const std::vector<std::pair<std::string, Variant>>& variants,
                                                 const CompileTimeWorkload& workload, Seconds base_build_time) {
   const fs::path directory = directory_ / file_safe(workload.name);
-  fs::create_directories(directory);
+  create_folders(directory.string());
   std::vector<VariantBuild> builds(variants.size());
   for (std::size_t i = 0; i < variants.size(); ++i) builds[i].variant = variants[i].first;
   WorkloadBuild job{variants, workload, directory, build_timeout(base_build_time), base_build_time, builds};

@@ -6,6 +6,8 @@
 
 #include <utility>
 
+#include "core/file_kind.hpp"
+
 namespace policytune {
 namespace {
 
@@ -129,6 +131,8 @@ SqliteConnection::SqliteConnection(const std::string& path, SqliteAccess access)
   // Always a URI, so that the path is a file's: SQLite reads `:memory:`, `file:...` and an empty
   // name otherwise as something else than the file the user named.
   if (path.empty()) throw SqliteError(SQLITE_CANTOPEN, "a database needs a file path, not an empty one");
+  // SQLite would open a FIFO and wait for a writer (retrying through Ctrl-C), or read a device forever.
+  require_regular_file_or_missing(path);
   int flags = SQLITE_OPEN_URI;
   std::string query;
   switch (access) {

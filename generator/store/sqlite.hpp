@@ -61,6 +61,8 @@ enum class SqliteAccess { read_only, immutable, read_write, create };
 
 class SqliteConnection {
 public:
+  // Every database PolicyTune opens is opened here: a path that names anything but a regular file
+  // (or nothing, which SQLite reports or creates) is refused first, a UserError naming it.
   SqliteConnection(const std::string& path, SqliteAccess access);
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -54,4 +56,23 @@ TEST_CASE("a batch file that is not a list of command lines is one error naming 
   }
   const auto nested = run_policytune_here({"batch", POLICYTUNE_TEST_DATA "/batch/nested.json"});
   CHECK_THAT(nested.err, Catch::Contains("a batch cannot run a batch"));
+}
+
+TEST_CASE("a batch file nested 100,000 arrays deep is one error naming it, not a crash", "[batch_command]") {
+  testing::TemporaryDirectory directory("batch");
+  const std::string file =
+      directory.write("deep.json", "[\n  " + std::string(100000, '[') + std::string(100000, ']') + "\n]\n");
+  const auto run = run_policytune_here({"batch", file});
+  CHECK(run.exit_code == 2);
+  CHECK(run.out.empty());
+  CHECK(run.err == "policytune: error: " + file + ":2: arrays and objects nest deeper than 64 levels\n");
+}
+
+TEST_CASE("a batch file that is a FIFO is refused, never waited on", "[batch_command]") {
+  testing::TemporaryDirectory directory("batch");
+  const std::string fifo = directory.file("batch.fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const auto run = run_policytune_here({"batch", fifo});
+  CHECK(run.exit_code == 2);
+  CHECK(run.err == "policytune: error: " + fifo + ": is a FIFO (named pipe), not a regular file\n");
 }

@@ -1,5 +1,6 @@
 #include "core/text_input.hpp"
 
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
@@ -23,7 +24,7 @@ TEST_CASE("read_text_file reads plain and gzip-compressed files alike", "[text_i
   CHECK(read_text_file(directory.write("empty.txt", "")).empty());
 }
 
-TEST_CASE("read_text_file refuses a missing file and a directory with a user error naming it", "[text_input]") {
+TEST_CASE("read_text_file refuses a missing file, a directory and a FIFO with a user error naming it", "[text_input]") {
   testing::TemporaryDirectory directory("text-input");
   const std::string missing = directory.file("missing.cu");
   try {
@@ -37,8 +38,12 @@ TEST_CASE("read_text_file refuses a missing file and a directory with a user err
     read_text_file(directory.path().string());
     FAIL("no error");
   } catch (const UserError& error) {
-    CHECK(error.message() == "not a regular file");
+    CHECK(error.message() == "is a directory, not a regular file");
   }
+  // Opened without waiting: a FIFO with no writer would block a plain open() forever.
+  const std::string fifo = directory.file("input.fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(read_text_file(fifo), fifo + ": is a FIFO (named pipe), not a regular file");
 }
 
 TEST_CASE("line_of_offset counts line breaks before the offset, 1-based, clamped to the text", "[text_input]") {

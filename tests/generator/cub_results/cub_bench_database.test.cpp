@@ -1,5 +1,7 @@
 #include "cub_results/cub_bench_database.hpp"
 
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include "core/user_error.hpp"
@@ -48,6 +50,10 @@ TEST_CASE("CUB's database: each entry's states with their axes, and every build 
 TEST_CASE("a file that is not CUB's database is one error naming it, and what is wrong", "[cub_results]") {
   testing::TemporaryDirectory directory("cub-database");
   CHECK_THAT(cub_database_error(directory.file("none.db")), Catch::Contains("none.db: no such file"));
+  CHECK_THAT(cub_database_error(directory.path().string()), Catch::EndsWith(": is a directory, not a regular file"));
+  const std::string fifo = directory.file("cccl_meta_bench.db");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);  // opened, it would wait for a writer forever
+  CHECK(cub_database_error(fifo) == fifo + ": is a FIFO (named pipe), not a regular file");
   const std::string text = directory.write("text.db", "not a database at all, but long enough to be read as one\n");
   CHECK_THAT(cub_database_error(text), Catch::Contains("cannot read it as CUB's results database"));
   CHECK_THAT(cub_database_error(changed_cub_database(directory, "DROP TABLE subbenches")),

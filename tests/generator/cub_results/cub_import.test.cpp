@@ -122,6 +122,15 @@ TEST_CASE("a CUB database that does not fit is one error naming the file and row
                                   directory, "UPDATE " + table + " SET samples = NULL, center = 9e999 WHERE rowid = 4"),
                               every_gpu_sm90()),
              Catch::Contains("row 4: center inf is not a time in seconds"));
+  // A header claiming a million floats in 64 bytes: decoding it spun for minutes.
+  std::string lying = "X'66707929870EF0FF41FDC00EF100FF000000FF000000FF";  // the header, 23 bytes
+  for (int padding = 0; padding < 64 - 23; ++padding) lying += "00";
+  lying += "'";
+  CHECK_THAT(cub_import_error(
+                 changed_cub_database(directory, "UPDATE " + table + " SET samples = " + lying + " WHERE rowid = 3"),
+                 every_gpu_sm90()),
+             Catch::EndsWith("changed.db: table \"cub.bench.reduce.sum.base\", row 3: the samples' fpzip header claims "
+                             "1000000 values, more than fpzip fits in its 64 bytes"));
   CubImportOptions with_source = every_gpu_sm90();
   with_source.sources = {kReduceSource};
   CHECK_THAT(

@@ -82,3 +82,19 @@ TEST_CASE("a stream that is not samples is an error, never a crash or a number",
   CHECK_THROWS_WITH(decode_cub_samples(fpzip_compressed(std::vector<double>{std::nan("")}, 1)),
                     Catch::Contains("not times in seconds"));
 }
+
+TEST_CASE("a header claiming more samples than fpzip fits in the blob is refused before decoding", "[cub_results]") {
+  // A million floats claimed in 64 bytes: decoding it read far past the blob (minutes, or a crash).
+  std::string lying = fpzip_header_only(1000000, 1);
+  REQUIRE(lying.size() < 64);
+  lying.resize(64, '\0');
+  CHECK_THROWS_WITH(decode_cub_samples(lying),
+                    "the samples' fpzip header claims 1000000 values, more than fpzip fits in its 64 bytes");
+  // Streams as short as fpzip writes them still decode: equal samples pack thousands to a byte.
+  const std::vector<float> equal(100000, 2e-6F);
+  const std::string packed = fpzip_compressed(equal, 100000);
+  REQUIRE(packed.size() < 1000);
+  CHECK(decode_cub_samples(packed) == std::vector<double>(equal.begin(), equal.end()));
+  const std::vector<double> equal_doubles(50000, 3e-5);
+  CHECK(decode_cub_samples(fpzip_compressed(equal_doubles, 50000)) == equal_doubles);
+}

@@ -41,6 +41,22 @@ std::string cache_text(const std::string& entries, const std::string& extra_memb
 
 }  // namespace
 
+TEST_CASE("a cache nested deeper than any Kernel Tuner writes is refused at the line where it goes too deep",
+          "[import]") {
+  const policytune::testing::TemporaryDirectory folder("kernel-tuner-deep");
+  const std::string path =
+      folder.write("deep.json", cache_text("\"1,0\": {\"x\": 1, \"y\": 0, \"time\": " + std::string(100000, '[') +
+                                           std::string(100000, ']') + "}"));
+  try {
+    read_kernel_tuner_cache(path);
+    FAIL("no error");
+  } catch (const UserError& error) {
+    CHECK(error.file() == path);
+    CHECK(error.line() == 6);
+    CHECK(error.message() == "arrays and objects nest deeper than 64 levels");
+  }
+}
+
 TEST_CASE("the configurations keep the file's order, which sorting their keys would change", "[import]") {
   const policytune::testing::TemporaryDirectory folder("kernel-tuner-order");
   const std::string path = folder.write("order.json", cache_text(R"("9,1": {"x": 9, "y": 1, "time": 3.0},

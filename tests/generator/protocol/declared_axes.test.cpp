@@ -37,4 +37,7 @@ TEST_CASE("stored declared axes that are not what policytune wrote are refused",
     INFO(text);
     CHECK_THROWS_AS(parse_declared_axes(text), std::invalid_argument);
   }
+  // A damaged database's axes nested 100,000 deep: refused before anything recurses through them.
+  CHECK_THROWS_AS(parse_declared_axes("{\"e\": " + std::string(100000, '[') + std::string(100000, ']') + "}"),
+                  std::invalid_argument);
 }

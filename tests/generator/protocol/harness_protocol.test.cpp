@@ -278,7 +278,11 @@ TEST_CASE("numbers past a double and deep nesting are malformed harness output, 
   // A million nested arrays: the JSON reader keeps its own stack, and the document is refused.
   const std::string deep = R"({"policytune_harness": 1, "status": "ok", "states": )" + std::string(1000000, '[') +
                            std::string(1000000, ']') + "}";
-  CHECK_THROWS_AS(parse_harness_run(deep), MalformedHarnessOutput);
+  CHECK_THROWS_WITH(parse_harness_run(deep), "printed JSON whose arrays and objects nest deeper than 64 levels");
+  // Quoting a deep version (dump() recursing once per level) overflowed the stack.
+  const std::string deep_version =
+      R"({"policytune_harness": )" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  CHECK_THROWS_AS(parse_harness_listing(deep_version), MalformedHarnessOutput);
 }
 
 TEST_CASE("harness JSON lacking required fields is malformed", "[harness]") {

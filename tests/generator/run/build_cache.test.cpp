@@ -1,6 +1,7 @@
 #include "run/build_cache.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
@@ -10,6 +11,7 @@
 
 #include "core/environment_error.hpp"
 #include "core/text_input.hpp"
+#include "core/user_error.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -128,10 +130,39 @@ TEST_CASE("what cannot be kept is not kept, and nothing else changes", "[build_c
   CHECK(fs::is_empty(folder.cache));
 }
 
-TEST_CASE("a build cache folder that cannot be made is an environment error naming it", "[build_cache]") {
+TEST_CASE("a build cache folder under a file is the path's fault, one the machine refuses is the machine's",
+          "[build_cache]") {
   CacheFolder folder;
   const std::string under_a_file = folder.binary + "/cache";
-  CHECK_THROWS_AS(BuildCache(under_a_file, 1 << 20), EnvironmentError);
+  CHECK_THROWS_AS(BuildCache(under_a_file, 1 << 20), UserError);
   CHECK_THROWS_WITH(BuildCache(under_a_file, 1 << 20),
                     Catch::Matchers::Contains(under_a_file) && Catch::Matchers::Contains("cannot create"));
+  if (::geteuid() == 0) return;  // root makes folders anywhere
+  const fs::path locked = folder.directory.path() / "locked";
+  fs::create_directory(locked);
+  fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
+  CHECK_THROWS_AS(BuildCache(locked / "cache", 1 << 20), EnvironmentError);
+  fs::permissions(locked, fs::perms::owner_all);
+}
+
+TEST_CASE("a FIFO or a nested document where an entry belongs is a miss, never a wait or a crash", "[build_cache]") {
+  CacheFolder folder;
+  const BuildCache cache(folder.cache, 1 << 20);
+  cache.store("key", folder.binary, {folder.header}, Seconds(1));
+  const fs::path entry = folder.cache / (content_hash("key") + ".json");
+  SECTION("a FIFO entry (a plain open would wait for a writer forever)") {
+    fs::remove(entry);
+    REQUIRE(::mkfifo(entry.c_str(), 0600) == 0);
+    CHECK_FALSE(cache.fetch("key", folder.directory.file("out")));
+  }
+  SECTION("a FIFO binary") {
+    const fs::path kept = folder.cache / (content_hash("key") + ".bin");
+    fs::remove(kept);
+    REQUIRE(::mkfifo(kept.c_str(), 0600) == 0);
+    CHECK_FALSE(cache.fetch("key", folder.directory.file("out")));
+  }
+  SECTION("an entry 100,000 arrays deep") {
+    std::ofstream(entry) << std::string(100000, '[') << std::string(100000, ']');
+    CHECK_FALSE(cache.fetch("key", folder.directory.file("out")));
+  }
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 
+#include "core/user_error.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -151,6 +152,20 @@ TEST_CASE("a database path names a file, whatever SQLite would read into it", "[
   }
   CHECK_FALSE(std::filesystem::exists(directory.file("y.db")));
   CHECK_THROWS_AS(SqliteConnection("", SqliteAccess::create), SqliteError);
+}
+
+TEST_CASE("a database path that names a FIFO or a device is refused before SQLite opens it", "[sqlite]") {
+  testing::TemporaryDirectory directory("sqlite");
+  const std::string fifo = directory.file("results.db");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  // Opened, a FIFO without a writer would block this test forever, whatever the access.
+  for (const auto access :
+       {SqliteAccess::read_only, SqliteAccess::immutable, SqliteAccess::read_write, SqliteAccess::create}) {
+    CHECK_THROWS_WITH(SqliteConnection(fifo, access), fifo + ": is a FIFO (named pipe), not a regular file");
+  }
+  CHECK_THROWS_WITH(SqliteConnection("/dev/zero", SqliteAccess::read_only),
+                    "/dev/zero: is a character device, not a regular file");
+  CHECK_THROWS_AS(SqliteConnection(directory.path().string(), SqliteAccess::create), UserError);
 }
 
 TEST_CASE("a database path through a link and .. means what the kernel says it means", "[sqlite]") {
