@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/big_count.hpp"
 #include "core/xml_text.hpp"
 #include "report/report_charts.hpp"
 #include "select/dispatch_selection.hpp"
@@ -40,7 +41,7 @@ std::string html(const std::string& text) { return escape_xml(text); }
 std::string summary_table(const WorkloadReport& w) {
   std::string coverage = std::to_string(w.measured) + " / " + (w.space_size.empty() ? "unknown space" : w.space_size);
   if (!w.space_size.empty()) {
-    const double size = std::stod(w.space_size);
+    const double size = BigCount::parse(w.space_size).to_double();  // a count past a double's range: infinity
     if (size > 0) coverage += fmt::format(" ({:.4g}%)", 100.0 * static_cast<double>(w.measured) / size);
   }
   std::size_t failed = 0;

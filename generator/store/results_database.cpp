@@ -611,6 +611,21 @@ std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) con
   return rows;
 }
 
+namespace {
+
+// Search spaces pass 64 bits, never a thousand digits: a size past that is damage, and reading it
+// (a decimal parse quadratic in its length) would take minutes.
+constexpr std::size_t kMostSizeDigits = 1000;
+
+// Whether `size` is a count as search and import write it: decimal digits, no leading zero.
+bool is_space_size(const std::string& size) {
+  return !size.empty() && size.size() <= kMostSizeDigits &&
+         std::all_of(size.begin(), size.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+         (size == "0" || size.front() != '0');
+}
+
+}  // namespace
+
 std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
   if (!statements_) return {};
   return guarded([&] {
@@ -618,6 +633,13 @@ std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
     auto& select = statements_->select_search_spaces;
     while (select.step()) {
       rows.push_back({select.text(0), select.text(1), select.text(2), select.text(3), select.text(4), select.text(5)});
+      const SearchSpaceRecord& row = rows.back();
+      if (!is_space_size(row.size)) {  // analyze and report read it as a number
+        const std::string shown = row.size.size() > 20 ? row.size.substr(0, 20) + "..." : row.size;
+        throw UserError(path_, 0,
+                        "search space of " + row.benchmark + " (source " + row.source_hash + "): size '" + shown +
+                            "' is not a count of variants");
+      }
     }
     return rows;
   });

@@ -5,8 +5,9 @@
 #   -DPOLICYTUNE=<exe> -DDATA=<tests/data> -DWORK=<scratch folder> -DCOMMAND=<arg^^arg...> -DEXPECT_STDERR=<regex>
 # The folder holds t.db (tests/data/databases/tiny.two_sources.db), bench/tiny/sum.cpp, file.txt (a
 # regular file where a folder belongs), input.fifo (a FIFO nobody writes: opened, it blocks
-# forever), deep.json (arrays nested 100,000 deep) and lying_cub.db (CUB's results of
-# tests/data/cub_import whose third base row's samples claim a million floats in 64 bytes).
+# forever), deep.json (arrays nested 100,000 deep), lying_cub.db (CUB's results of
+# tests/data/cub_import whose third base row's samples claim a million floats in 64 bytes) and
+# bad_size.db (t.db with a search space whose size is text).
 string(REPLACE "^^" ";" COMMAND "${COMMAND}")
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/bench/tiny")
@@ -31,6 +32,11 @@ execute_process(
   RESULT_VARIABLE code)
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "sqlite3 cannot change lying_cub.db (exit ${code})")
+endif()
+file(COPY_FILE "${DATA}/databases/tiny.two_sources.db" "${WORK}/bad_size.db")
+execute_process(COMMAND "${SQLITE3}" "${WORK}/bad_size.db" "UPDATE search_spaces SET size = 'many'" RESULT_VARIABLE code)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "sqlite3 cannot change bad_size.db (exit ${code})")
 endif()
 
 function(database_state out)

@@ -997,6 +997,34 @@ TEST_CASE("ResultsDatabase reads a damaged row as an error naming it, never as a
   }
 }
 
+TEST_CASE("ResultsDatabase reads a search space size that is no count as an error naming the space",
+          "[database][validation]") {
+  TempDir dir("damaged-spaces");
+  const std::string path = dir.file("results.db");
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(SearchSpaceRecord{"reduce.sum", "bbbb", "reduce", "18", "T_ITEMS ipt 1:18:1\n"});
+  }
+  // analyze --coverage and report read the size as a number: text was an internal error, and
+  // 300,000 digits a parse of minutes.
+  for (const std::string& size : std::vector<std::string>{"abc", "", "-4", "018", "1e9", std::string(300000, '9')}) {
+    INFO(size.substr(0, 30));
+    raw_sql(path, ("UPDATE search_spaces SET size = '" + size + "'").c_str());
+    ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
+    try {
+      database.search_spaces();
+      FAIL("a damaged size was read");
+    } catch (const UserError& error) {
+      CHECK(error.file() == path);
+      CHECK_THAT(error.message(), Catch::Matchers::StartsWith("search space of reduce.sum (source bbbb): size '") &&
+                                      Catch::Matchers::EndsWith("' is not a count of variants"));
+      CHECK(error.message().size() < 120);
+    }
+  }
+  raw_sql(path, "UPDATE search_spaces SET size = '0'");
+  CHECK(ResultsDatabase(path, ResultsDatabase::Mode::read_only).search_spaces().at(0).size == "0");
+}
+
 TEST_CASE("ResultsDatabase refuses a foreign layout under schema version 1 by name, for reading and for writing",
           "[database][validation]") {
   TempDir dir("foreign-schema");
