@@ -177,3 +177,32 @@ TEST_CASE("generate -o naming one of its inputs is refused, whatever path names 
   CHECK(read_text_file(template_copy) == read_text_file(kGenerateRadixTemplate));
   CHECK_FALSE(std::filesystem::exists(database + "-wal"));
 }
+
+TEST_CASE("generate -o naming a file a template or --cccl-include leads it to read is refused", "[generate_command]") {
+  testing::TemporaryDirectory directory("generate");
+  namespace fs = std::filesystem;
+  for (const char* name : {"expanding.mustache", "expanding_header.mustache"}) {
+    fs::copy_file(std::string(POLICYTUNE_TEST_DATA "/templates/") + name, directory.file(name));
+  }
+  fs::copy(POLICYTUNE_TEST_DATA "/cccl/3.3.9", directory.file("cccl"), fs::copy_options::recursive);
+  const std::string skeleton = directory.file("expanding_header.mustache");
+  const std::string version = directory.file("cccl/include/cub/version.cuh");
+  const std::string skeleton_bytes = read_text_file(skeleton);
+  const std::string version_bytes = read_text_file(version);
+  const std::string template_path = directory.file("expanding.mustache");
+  const std::string benchmark = POLICYTUNE_SOURCE_DIR "/bench/reduce/sum.cu";
+  const std::string consequence = ": writing it would destroy what it holds; give -o another file\n";
+  const auto header = run_policytune_here(
+      {"generate", "--mode", "test", "--benchmark", benchmark, "--template", template_path, "-o", skeleton});
+  CHECK(header.exit_code == 2);
+  CHECK(header.err ==
+        "policytune: error: " + skeleton + ": -o is the header skeleton of --template " + template_path + consequence);
+  const std::string include = directory.file("cccl/include");
+  const auto cccl = run_policytune_here({"generate", "--mode", "test", "--benchmark", benchmark, "--template",
+                                         template_path, "--cccl-include", include, "-o", version});
+  CHECK(cccl.exit_code == 2);
+  CHECK(cccl.err ==
+        "policytune: error: " + version + ": -o is the version header of --cccl-include " + include + consequence);
+  CHECK(read_text_file(skeleton) == skeleton_bytes);
+  CHECK(read_text_file(version) == version_bytes);
+}
