@@ -90,8 +90,8 @@ std::vector<double> decode_cub_samples(const std::string& blob) {
                                " values, more than fpzip fits in its " + std::to_string(blob.size()) + " bytes");
     }
   }
-  const std::vector<double> samples = header.type == FPZIP_TYPE_FLOAT ? read_values<float>(stream.get(), count)
-                                                                      : read_values<double>(stream.get(), count);
+  std::vector<double> samples = header.type == FPZIP_TYPE_FLOAT ? read_values<float>(stream.get(), count)
+                                                                : read_values<double>(stream.get(), count);
   for (const double sample : samples) {
     if (!std::isfinite(sample) || sample <= 0) throw std::runtime_error("the samples are not times in seconds");
   }
