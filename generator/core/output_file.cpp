@@ -13,6 +13,7 @@
 
 #include "core/comment_text.hpp"
 #include "core/environment_error.hpp"
+#include "core/file_kind.hpp"
 #include "core/user_error.hpp"
 
 namespace policytune {
@@ -46,18 +47,9 @@ struct Target {
   }
 }
 
-std::string kind_of(mode_t mode) {
-  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
-
 [[noreturn]] void refuse(const std::string& name, mode_t mode) {
-  throw UserError(name, 0,
-                  "is " + kind_of(mode) + ", not a regular file: give a file to write, or - for standard output");
+  throw UserError(
+      name, 0, "is " + file_kind_name(mode) + ", not a regular file: give a file to write, or - for standard output");
 }
 
 // Follows symbolic links by hand rather than with realpath: a dangling link's target is the file
