@@ -2,7 +2,7 @@ include_guard(GLOBAL)
 
 # tune_algorithm(), the package's public function, and the cache variables it reads. Its steps are
 # private functions (policytune_detail_*) of detail/, one concern per file.
-foreach(policytune_detail_file IN ITEMS errors choices arguments paths tool templates toolkit_cccl checks
+foreach(policytune_detail_file IN ITEMS errors keywords choices arguments paths tool templates toolkit_cccl checks
                                         architectures searches batch render targets custom_algorithms)
   include("${CMAKE_CURRENT_LIST_DIR}/detail/${policytune_detail_file}.cmake")
 endforeach()
@@ -119,12 +119,17 @@ function(tune_algorithm name)
   list(APPEND CMAKE_MESSAGE_CONTEXT "policytune.tune_algorithm")
   list(JOIN ARGN " " call_arguments)
   set(call "tune_algorithm(${name} ${call_arguments})")  # what every error about the call quotes
-  cmake_parse_arguments(PARSE_ARGV 1 arg ""
-                        "BENCHMARK;NAMESPACE;OUTPUT;DATABASE;WHEN;TARGET;DISPATCH;FORMAT;ALGORITHM;HEADER;TYPE;OPERATOR;INIT"
-                        "TEMPLATE;ARCHS;SEARCH_ARGS")
+  set(single_value_keywords BENCHMARK NAMESPACE OUTPUT DATABASE WHEN TARGET DISPATCH FORMAT ALGORITHM HEADER TYPE
+                            OPERATOR INIT)
+  set(list_keywords TEMPLATE ARCHS SEARCH_ARGS)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "${single_value_keywords}" "${list_keywords}")
 
-  # The call checked, and completed with its defaults (detail/arguments.cmake, choices.cmake, paths.cmake).
-  policytune_detail_check_keywords("${call}" "${name}" "${arg_UNPARSED_ARGUMENTS}" "${arg_KEYWORDS_MISSING_VALUES}")
+  # The call checked, and completed with its defaults (detail/arguments.cmake, keywords.cmake,
+  # choices.cmake, architectures.cmake, paths.cmake): every value the tool would refuse later is
+  # refused here, naming its keyword.
+  policytune_detail_check_keywords("${call}" "${name}" "${arg_UNPARSED_ARGUMENTS}" "${arg_KEYWORDS_MISSING_VALUES}"
+                                   "${single_value_keywords};${list_keywords}" "${arg_TEMPLATE};${arg_ARCHS}")
+  policytune_detail_check_archs("${call}" ${arg_ARCHS})
   set(custom_search_arguments "")
   if(DEFINED arg_ALGORITHM)
     # A stock algorithm for the user's type: its benchmark and template instantiated (custom_algorithms.cmake).
@@ -159,6 +164,8 @@ function(tune_algorithm name)
                                           "${arg_TYPE}" "${arg_OPERATOR}" "${namespace}")
   endif()
   policytune_detail_database_path(database "${arg_DATABASE}")
+  policytune_detail_check_file_path("${call}" OUTPUT "${consumer_header}")
+  policytune_detail_check_file_path("${call}" DATABASE "${database}")
 
   # The templates and the CCCL release that picks among them; the benchmark and the templates
   # checked now by the installed tool, or when the header is rendered in-tree (detail/templates.cmake,
@@ -166,8 +173,8 @@ function(tune_algorithm name)
   policytune_detail_template_arguments(template_arguments "${cuda}" "${format}" ${templates})
   policytune_detail_configure_tool(tool_at_configure "${call}" "${name}" "${when}")
   if(tool_at_configure)
-    policytune_detail_check_inputs("${call}" "${name}" "${when}" "${tool_at_configure}" "${benchmark}"
-                                   ${template_arguments})
+    policytune_detail_check_inputs("${call}" "${name}" "${when}" "${tool_at_configure}" "${benchmark}" "${namespace}"
+                                   "${archs}" "${arg_DISPATCH}" ${template_arguments})
   endif()
 
   # The searches: at configure, at build, and again on demand (detail/searches.cmake, targets.cmake).

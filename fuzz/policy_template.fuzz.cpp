@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       "// %RANGE% TUNE_ITEMS_PER_THREAD ipt 7:24:1\n// %RANGE% TUNE_THREADS_PER_BLOCK tpb 128:1024:32\n", "fuzz.cu");
   try {
     const PolicyTemplate parsed = load_policy_template(fuzz::input_file(data, size, ".mustache"));
-    check_template_fits(parsed, space, "reduce.sum");
+    check_template_fits(parsed, space, "reduce.sum", "bench/reduce/sum.cu");
     for (const int release : {300, 305}) {
       try {
         check_template_release(parsed, release);

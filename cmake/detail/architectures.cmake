@@ -43,3 +43,15 @@ function(policytune_detail_no_gpu_line out name database)
   list(JOIN ARGN ", sm_" wanted_text)
   set(${out} "tune_algorithm(${name}): no GPU of sm_${wanted_text} present; rendering what ${database} holds" PARENT_SCOPE)
 endfunction()
+
+# policytune_detail_check_archs(<call> <arch>...): each of ARCHS is an architecture as
+# CMAKE_CUDA_ARCHITECTURES spells one (90, 90a, 100f, 90-real; native, all and all-major, which name
+# no SM number, leave the choice to the database), so that a wrong one fails the configure naming it
+# rather than the build with an empty --archs. The SM numbers are those the tool takes: 10 to 999.
+function(policytune_detail_check_archs call)
+  foreach(arch IN LISTS ARGN)
+    if(NOT arch MATCHES "^([1-9][0-9][0-9]?[af]?(-real|-virtual)?|native|all|all-major)$")
+      policytune_detail_fail("${call}" "ARCHS '${arch}' is not an architecture such as 80, 90, 90a or 100 (an SM number from 10 to 999, as CMAKE_CUDA_ARCHITECTURES spells it)")
+    endif()
+  endforeach()
+endfunction()

@@ -3,12 +3,27 @@ include_guard(GLOBAL)
 # tune_algorithm()'s arguments, checked and completed with their defaults. Each function fails the
 # configure quoting the call (errors.cmake).
 
-# policytune_detail_check_keywords(<call> <name> <unparsed> <keywords missing values>): the keywords
-# are known and have values, the name is an identifier.
-function(policytune_detail_check_keywords call name unparsed missing)
+# policytune_detail_check_keywords(<call> <name> <unparsed> <keywords missing values> <keywords>
+#                                  <list values>): the keywords are known and have values, the name is
+# an identifier. <list values> are what TEMPLATE and ARCHS took: a keyword misspelt after them
+# (TEMPLATE t.mustache NAMSPACE x) is among them, not among the unparsed (keywords.cmake).
+function(policytune_detail_check_keywords call name unparsed missing keywords list_values)
+  foreach(word IN LISTS unparsed)
+    policytune_detail_misspelt_keyword(problem "${word}" ${keywords})
+    if(problem)
+      policytune_detail_fail("${call}" "${problem}")
+    endif()
+  endforeach()
   if(unparsed)
+    list(JOIN unparsed " " unparsed)
     policytune_detail_fail("${call}" "unknown arguments: ${unparsed}")
   endif()
+  foreach(value IN LISTS list_values)
+    policytune_detail_misspelt_keyword(problem "${value}" ${keywords})
+    if(problem AND NOT EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${value}")  # a template file may be called README
+      policytune_detail_fail("${call}" "${problem}")
+    endif()
+  endforeach()
   # SEARCH_ARGS ${variable} may expand to nothing: no extra options. Other keywords need a value.
   list(REMOVE_ITEM missing SEARCH_ARGS)
   if(missing)

@@ -10,57 +10,62 @@ include_guard(GLOBAL)
 # The algorithms there is a benchmark of (bench/custom/<algorithm>.cu.in), and per algorithm: what
 # its OPERATOR must be (policytune::custom::is_<kind> of policytune/custom_types.cuh, and in words),
 # the rendered hub's template parameters, which the registering header passes through, and whether
-# it takes INIT (an algorithm without an initial value refuses one rather than ignore it).
-set(POLICYTUNE_CUSTOM_ALGORITHMS reduce exclusive_scan reduce_by_key radix_sort select_if)
-# reduce: the items of the type combined by OPERATOR from INIT (cub::DeviceReduce::Reduce).
-set(policytune_custom_reduce_operator_kind binary_operator)
-set(policytune_custom_reduce_operator_text "callable with two of the type, giving one")
-set(policytune_custom_reduce_hub_parameters "class AccumT, class OffsetT, class OpT, int Range")
-set(policytune_custom_reduce_hub_arguments "AccumT, OffsetT, OpT, Range")
-set(policytune_custom_reduce_takes_init YES)
-# Algorithms whose public API takes a tuning environment from CCCL 3.5 have a selector template too
-# (templates/custom/<algorithm>_selector.mustache.in), rendered beside the hub with these parameters.
-set(policytune_custom_reduce_selector_parameters "class AccumT, class OffsetT, class OpT, int Range")
-set(policytune_custom_reduce_selector_arguments "AccumT, OffsetT, OpT, Range")
-# exclusive_scan: cub::detail::scan::policy_hub's parameters; TYPE is the items' type and the accumulator's.
-set(policytune_custom_exclusive_scan_operator_kind binary_operator)
-set(policytune_custom_exclusive_scan_operator_text "callable with two of the type, giving one")
-set(policytune_custom_exclusive_scan_hub_parameters
-    "class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range")
-set(policytune_custom_exclusive_scan_hub_arguments "InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range")
-set(policytune_custom_exclusive_scan_takes_init YES)
-set(policytune_custom_exclusive_scan_selector_parameters
-    "class InputIteratorT, class OutputIteratorT, class AccumT, class OffsetT, class ScanOpT, int Range")
-set(policytune_custom_exclusive_scan_selector_arguments "InputIteratorT, OutputIteratorT, AccumT, OffsetT, ScanOpT, Range")
-# reduce_by_key: cub::detail::reduce_by_key::policy_hub's parameters; TYPE is the values' type (the
-# keys are the caller's).
-set(policytune_custom_reduce_by_key_operator_kind binary_operator)
-set(policytune_custom_reduce_by_key_operator_text "callable with two of the type, giving one")
-set(policytune_custom_reduce_by_key_hub_parameters "class ReductionOpT, class AccumT, class KeyT, int Range")
-set(policytune_custom_reduce_by_key_hub_arguments "ReductionOpT, AccumT, KeyT, Range")
-set(policytune_custom_reduce_by_key_takes_init NO)
-set(policytune_custom_reduce_by_key_selector_parameters "class ReductionOpT, class AccumT, class KeyT, int Range")
-set(policytune_custom_reduce_by_key_selector_arguments "ReductionOpT, AccumT, KeyT, Range")
-# radix_sort: keys of the type sorted through OPERATOR, a decomposer (CUB's SortKeys(..., decomposer)).
-set(policytune_custom_radix_sort_operator_kind decomposer)
-set(policytune_custom_radix_sort_operator_text
-    "a decomposer (callable with a reference to the type, giving a cuda::std::tuple of references to its arithmetic members)")
-set(policytune_custom_radix_sort_hub_parameters "class KeyT, class ValueT, class OffsetT, int Range")
-set(policytune_custom_radix_sort_hub_arguments "KeyT, ValueT, OffsetT, Range")
-set(policytune_custom_radix_sort_takes_init NO)
-set(policytune_custom_radix_sort_selector_parameters "class KeyT, class ValueT, class OffsetT, int Range")
-set(policytune_custom_radix_sort_selector_arguments "KeyT, ValueT, OffsetT, Range")
-# select_if: the items of the type for which OPERATOR, a predicate, is true (cub::DeviceSelect::If).
-set(policytune_custom_select_if_operator_kind predicate)
-set(policytune_custom_select_if_operator_text "a predicate (callable with a const reference to the type, giving a bool)")
-set(policytune_custom_select_if_hub_parameters
-    "class InputT, class FlagT, class OffsetT, bool DistinctPartitions, ::cub::SelectImpl Impl, int Range")
-set(policytune_custom_select_if_hub_arguments "InputT, FlagT, OffsetT, DistinctPartitions, Impl, Range")
-set(policytune_custom_select_if_takes_init NO)
-set(policytune_custom_select_if_selector_parameters
-    "class InputT, class InputIteratorT, class FlagsIteratorT, class OutputIteratorT, class OffsetT, ::cub::SelectImpl Impl, int Range")
-set(policytune_custom_select_if_selector_arguments
-    "InputT, InputIteratorT, FlagsIteratorT, OutputIteratorT, OffsetT, Impl, Range")
+# it takes INIT (an algorithm without an initial value refuses one rather than ignore it). A macro, so
+# that it sets them in the scope of the function that calls it: variables set at this file's scope
+# would be seen only from the directory that first included it (include_guard(GLOBAL)), and a sibling
+# directory's find_package(PolicyTune) would find an empty table.
+macro(policytune_detail_custom_algorithm_table)
+  set(POLICYTUNE_CUSTOM_ALGORITHMS reduce exclusive_scan reduce_by_key radix_sort select_if)
+  # reduce: the items of the type combined by OPERATOR from INIT (cub::DeviceReduce::Reduce).
+  set(policytune_custom_reduce_operator_kind binary_operator)
+  set(policytune_custom_reduce_operator_text "callable with two of the type, giving one")
+  set(policytune_custom_reduce_hub_parameters "class AccumT, class OffsetT, class OpT, int Range")
+  set(policytune_custom_reduce_hub_arguments "AccumT, OffsetT, OpT, Range")
+  set(policytune_custom_reduce_takes_init YES)
+  # Algorithms whose public API takes a tuning environment from CCCL 3.5 have a selector template too
+  # (templates/custom/<algorithm>_selector.mustache.in), rendered beside the hub with these parameters.
+  set(policytune_custom_reduce_selector_parameters "class AccumT, class OffsetT, class OpT, int Range")
+  set(policytune_custom_reduce_selector_arguments "AccumT, OffsetT, OpT, Range")
+  # exclusive_scan: cub::detail::scan::policy_hub's parameters; TYPE is the items' type and the accumulator's.
+  set(policytune_custom_exclusive_scan_operator_kind binary_operator)
+  set(policytune_custom_exclusive_scan_operator_text "callable with two of the type, giving one")
+  set(policytune_custom_exclusive_scan_hub_parameters
+      "class InputValueT, class OutputValueT, class AccumT, class OffsetT, class ScanOpT, int Range")
+  set(policytune_custom_exclusive_scan_hub_arguments "InputValueT, OutputValueT, AccumT, OffsetT, ScanOpT, Range")
+  set(policytune_custom_exclusive_scan_takes_init YES)
+  set(policytune_custom_exclusive_scan_selector_parameters
+      "class InputIteratorT, class OutputIteratorT, class AccumT, class OffsetT, class ScanOpT, int Range")
+  set(policytune_custom_exclusive_scan_selector_arguments "InputIteratorT, OutputIteratorT, AccumT, OffsetT, ScanOpT, Range")
+  # reduce_by_key: cub::detail::reduce_by_key::policy_hub's parameters; TYPE is the values' type (the
+  # keys are the caller's).
+  set(policytune_custom_reduce_by_key_operator_kind binary_operator)
+  set(policytune_custom_reduce_by_key_operator_text "callable with two of the type, giving one")
+  set(policytune_custom_reduce_by_key_hub_parameters "class ReductionOpT, class AccumT, class KeyT, int Range")
+  set(policytune_custom_reduce_by_key_hub_arguments "ReductionOpT, AccumT, KeyT, Range")
+  set(policytune_custom_reduce_by_key_takes_init NO)
+  set(policytune_custom_reduce_by_key_selector_parameters "class ReductionOpT, class AccumT, class KeyT, int Range")
+  set(policytune_custom_reduce_by_key_selector_arguments "ReductionOpT, AccumT, KeyT, Range")
+  # radix_sort: keys of the type sorted through OPERATOR, a decomposer (CUB's SortKeys(..., decomposer)).
+  set(policytune_custom_radix_sort_operator_kind decomposer)
+  set(policytune_custom_radix_sort_operator_text
+      "a decomposer (callable with a reference to the type, giving a cuda::std::tuple of references to its arithmetic members)")
+  set(policytune_custom_radix_sort_hub_parameters "class KeyT, class ValueT, class OffsetT, int Range")
+  set(policytune_custom_radix_sort_hub_arguments "KeyT, ValueT, OffsetT, Range")
+  set(policytune_custom_radix_sort_takes_init NO)
+  set(policytune_custom_radix_sort_selector_parameters "class KeyT, class ValueT, class OffsetT, int Range")
+  set(policytune_custom_radix_sort_selector_arguments "KeyT, ValueT, OffsetT, Range")
+  # select_if: the items of the type for which OPERATOR, a predicate, is true (cub::DeviceSelect::If).
+  set(policytune_custom_select_if_operator_kind predicate)
+  set(policytune_custom_select_if_operator_text "a predicate (callable with a const reference to the type, giving a bool)")
+  set(policytune_custom_select_if_hub_parameters
+      "class InputT, class FlagT, class OffsetT, bool DistinctPartitions, ::cub::SelectImpl Impl, int Range")
+  set(policytune_custom_select_if_hub_arguments "InputT, FlagT, OffsetT, DistinctPartitions, Impl, Range")
+  set(policytune_custom_select_if_takes_init NO)
+  set(policytune_custom_select_if_selector_parameters
+      "class InputT, class InputIteratorT, class FlagsIteratorT, class OutputIteratorT, class OffsetT, ::cub::SelectImpl Impl, int Range")
+  set(policytune_custom_select_if_selector_arguments
+      "InputT, InputIteratorT, FlagsIteratorT, OutputIteratorT, OffsetT, Impl, Range")
+endmacro()
 
 # policytune_detail_custom_label(<out> <type>): the type's name on the benchmark's T{ct} axis.
 function(policytune_detail_custom_label out type)
@@ -88,6 +93,7 @@ endfunction()
 # the search's extra arguments come back too.
 function(policytune_detail_custom_inputs benchmark_out templates_out search_arguments_out call name algorithm header
          type operator init given_benchmark given_templates)
+  policytune_detail_custom_algorithm_table()
   if(NOT algorithm IN_LIST POLICYTUNE_CUSTOM_ALGORITHMS)
     list(JOIN POLICYTUNE_CUSTOM_ALGORITHMS ", " known)
     policytune_detail_fail("${call}" "ALGORITHM must be one of ${known}, not '${algorithm}'")
@@ -233,6 +239,7 @@ endfunction()
 # only: the chained hub names cub::ChainedPolicy, which 3.5 deprecates, and a consumer built with
 # -Werror must compile.
 function(policytune_detail_custom_registration wrapper hub_header algorithm header type operator namespace)
+  policytune_detail_custom_algorithm_table()
   get_filename_component(header_name "${header}" NAME)
   get_filename_component(hub_name "${hub_header}" NAME)
   set(hub_include "#include \"${hub_name}\"")

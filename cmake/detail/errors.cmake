@@ -16,9 +16,14 @@ function(policytune_detail_fail_space name problem)
 endfunction()
 
 # policytune_detail_fail_templates(<call> <problem>): rendering CUB's defaults with the call's
-# templates failed, so a template does not fit the benchmark or the CCCL release.
+# templates, NAMESPACE, ARCHS and DISPATCH failed (checks.cmake): a template does not fit the
+# benchmark or the CCCL release, or the tool refused a keyword's value, which is named by its keyword.
 function(policytune_detail_fail_templates call problem)
   string(STRIP "${problem}" problem)
+  foreach(keyword IN ITEMS NAMESPACE ARCHS DISPATCH)
+    string(TOLOWER "${keyword}" option)
+    string(REGEX REPLACE "(^|: )--${option}([ :])" "\\1${keyword}\\2" problem "${problem}")
+  endforeach()
   if(problem MATCHES "several templates fit")
     string(APPEND problem " (no CCCL release was found: call find_package(CCCL) first, or say FORMAT)")
   endif()

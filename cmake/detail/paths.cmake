@@ -38,3 +38,11 @@ function(policytune_detail_database_path out database)
   get_filename_component(database "${database}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   set(${out} "${database}" PARENT_SCOPE)
 endfunction()
+
+# policytune_detail_check_file_path(<call> <keyword> <path>): OUTPUT and DATABASE name files: an
+# existing folder there fails the configure naming the keyword, not the build.
+function(policytune_detail_check_file_path call keyword path)
+  if(IS_DIRECTORY "${path}")
+    policytune_detail_fail("${call}" "${keyword} ${path} is a folder, not a file")
+  endif()
+endfunction()

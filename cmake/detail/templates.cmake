@@ -8,7 +8,7 @@ include_guard(GLOBAL)
 # headers are read when it ships no package file (toolkit_cccl.cmake).
 function(policytune_detail_template_arguments out cuda format)
   if(cuda AND NOT DEFINED CCCL_VERSION)
-    find_package(CCCL CONFIG QUIET HINTS "${CMAKE_CUDA_COMPILER_TOOLKIT_ROOT}")
+    policytune_detail_toolkit_cccl_version(CCCL_VERSION)
   endif()
   set(arguments --format "${format}")
   foreach(template IN LISTS ARGN)
@@ -23,4 +23,18 @@ function(policytune_detail_template_arguments out cuda format)
     endif()
   endif()
   set(${out} "${arguments}" PARENT_SCOPE)
+endfunction()
+
+# policytune_detail_toolkit_cccl_version(<out>): the release of the toolkit's CCCL package, or empty
+# without one, looked for once per configure and toolkit: CCCL's package file prints "Finding CCCL
+# components" even when asked QUIET, which a project of many calls would otherwise print per call.
+function(policytune_detail_toolkit_cccl_version out)
+  set(property "policytune_cccl_version_of_${CMAKE_CUDA_COMPILER_TOOLKIT_ROOT}")
+  get_property(looked GLOBAL PROPERTY "${property}" SET)
+  if(NOT looked)
+    find_package(CCCL CONFIG QUIET HINTS "${CMAKE_CUDA_COMPILER_TOOLKIT_ROOT}")
+    set_property(GLOBAL PROPERTY "${property}" "${CCCL_VERSION}")
+  endif()
+  get_property(version GLOBAL PROPERTY "${property}")
+  set(${out} "${version}" PARENT_SCOPE)
 endfunction()

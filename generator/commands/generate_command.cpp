@@ -248,7 +248,7 @@ int run_generate(const GenerateOptions& options) {
   refuse_output_among_inputs("-o", options.output, skeletons);
   const PolicyTemplate& policy_template =
       choose_template(templates, options.format == "auto" ? std::nullopt : parse_format(options.format), release);
-  check_template_fits(policy_template, space, request.benchmark);
+  check_template_fits(policy_template, space, request.benchmark, options.benchmark);
   check_dispatch_axis(options, source, measurements, request.benchmark);
   request.name_space = options.name_space;
   request.database = options.database;

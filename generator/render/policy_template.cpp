@@ -427,10 +427,18 @@ PolicyTemplate load_policy_template(const std::string& path) {
 }
 
 void check_template_fits(const PolicyTemplate& policy_template, const SearchSpace& space,
-                         const std::string& benchmark_name) {
+                         const std::string& benchmark_name, const std::string& benchmark_file) {
   if (!policy_template.benchmark.empty() && policy_template.benchmark != benchmark_name) {
+    // Users meet the naming rule here, having copied a benchmark beside their own files: say it, and
+    // both fixes, the place that gives the file the template's name and the line that takes its own.
+    std::string wanted_path = policy_template.benchmark;
+    std::replace(wanted_path.begin(), wanted_path.end(), '.', '/');
+    wanted_path = "bench/" + wanted_path + std::filesystem::path(benchmark_file).extension().string();
     throw UserError(policy_template.path, policy_template.benchmark_line,
-                    "the template is written for benchmark " + policy_template.benchmark + ", not " + benchmark_name);
+                    "the template is written for benchmark " + policy_template.benchmark + ", not " + benchmark_name +
+                        " (a benchmark is named after its folder and file, or its path below a folder named "
+                        "bench): put the benchmark at " +
+                        wanted_path + ", or change this line to {{! benchmark: " + benchmark_name + " }}");
   }
   std::set<std::string> known(std::begin(kRendererVariables), std::end(kRendererVariables));
   std::string labels;

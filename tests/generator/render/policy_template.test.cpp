@@ -132,7 +132,7 @@ TEST_CASE("a template fits only the benchmark it names, and only labels that ben
       "sum.cu");
   const auto fit_error = [&](const PolicyTemplate& t, const std::string& benchmark) -> std::string {
     try {
-      check_template_fits(t, reduce_space, benchmark);
+      check_template_fits(t, reduce_space, benchmark, "bench/" + benchmark + ".cu");
     } catch (const UserError& error) {
       return error.file() + ":" + std::to_string(error.line()) + ": " + error.message();
     }
@@ -143,7 +143,9 @@ TEST_CASE("a template fits only the benchmark it names, and only labels that ben
   CHECK(fit_error(reduce, "reduce.sum").empty());  // labels, tuned sections and default_policy
   CHECK(fit_error(reduce, "reduce.by_key") ==
         std::string(POLICYTUNE_SOURCE_DIR "/templates/reduce.mustache") +
-            ":2: the template is written for benchmark reduce.sum, not reduce.by_key");
+            ":2: the template is written for benchmark reduce.sum, not reduce.by_key (a benchmark is named after its "
+            "folder and file, or its path below a folder named bench): put the benchmark at bench/reduce/sum.cu, or "
+            "change this line to {{! benchmark: reduce.by_key }}");
 
   const auto scan = load_policy_template(POLICYTUNE_SOURCE_DIR "/templates/scan.mustache");
   CHECK_THAT(fit_error(scan, "reduce.sum"),
@@ -172,7 +174,7 @@ TEST_CASE("no mustache construct hides a name from the check: set delimiters, `.
     const auto t = load_policy_template(directory.write(
         "t.mustache", "{{! policytune-template 1 }}\n{{! kind: host }}\n{{! struct: p<class T> }}\n" + body));
     try {
-      check_template_fits(t, space, "tiny.sum");
+      check_template_fits(t, space, "tiny.sum", "tiny/sum.cpp");
     } catch (const UserError& error) {
       return std::to_string(error.line()) + ": " + error.message();
     }

@@ -1,0 +1,65 @@
+# A file of include_guard(GLOBAL) runs once per configure, in the directory that first includes it: a
+# variable it sets at file scope is seen from there and its subdirectories only, and a sibling
+# directory's find_package(PolicyTune) finds it unset ("ALGORITHM must be one of , not 'reduce'").
+# So no cmake/ file of the guard leaves one: its values are cache entries, global properties, or
+# what a function or macro sets when called; a variable used at file scope only is unset there.
+# Invoked with -P: -DMODULE_DIR=<cmake/>; an extra file to check (the test's own fault) with -DFILE=.
+cmake_policy(VERSION 3.25)
+file(GLOB_RECURSE files "${MODULE_DIR}/*.cmake")
+if(DEFINED FILE)
+  set(files "${FILE}")
+endif()
+set(faults "")
+foreach(file IN LISTS files)
+  file(STRINGS "${file}" lines)
+  if(NOT lines MATCHES "include_guard\\(GLOBAL\\)")
+    continue()
+  endif()
+  set(depth 0)          # inside function() or macro() bodies
+  set(bracket "")       # the closing of a bracket comment being skipped, e.g. ]==]
+  set(left "")          # variables set at file scope and not unset yet
+  set(number 0)
+  foreach(line IN LISTS lines)
+    math(EXPR number "${number} + 1")
+    if(bracket)
+      string(FIND "${line}" "${bracket}" closed)
+      if(closed GREATER_EQUAL 0)
+        set(bracket "")
+      endif()
+      continue()
+    endif()
+    if(line MATCHES "^[ \t]*#\\[(=*)\\[")
+      set(bracket "]${CMAKE_MATCH_1}]")
+      continue()
+    endif()
+    string(REGEX REPLACE "^[ \t]+" "" line "${line}")
+    if(line MATCHES "^(function|macro)\\(")
+      math(EXPR depth "${depth} + 1")
+    elseif(line MATCHES "^end(function|macro)\\(")
+      math(EXPR depth "${depth} - 1")
+    elseif(depth EQUAL 0)
+      if(line MATCHES " CACHE ")  # a cache entry is global
+        continue()
+      elseif(line MATCHES "^set\\(([A-Za-z0-9_]+)")
+        list(APPEND left "${CMAKE_MATCH_1}:${number}")
+      elseif(line MATCHES "^list\\((APPEND|PREPEND|INSERT|REMOVE_ITEM|REMOVE_AT|REMOVE_DUPLICATES|TRANSFORM|POP_BACK|POP_FRONT|FILTER|SORT|REVERSE) ([A-Za-z0-9_]+)")
+        list(APPEND left "${CMAKE_MATCH_2}:${number}")
+      elseif(line MATCHES "^foreach\\(([A-Za-z0-9_]+)")
+        list(APPEND left "${CMAKE_MATCH_1}:${number}")
+      elseif(line MATCHES "^unset\\(([A-Za-z0-9_]+)\\)")
+        list(FILTER left EXCLUDE REGEX "^${CMAKE_MATCH_1}:")
+      endif()
+    endif()
+  endforeach()
+  foreach(entry IN LISTS left)
+    string(REPLACE ":" ";" entry "${entry}")
+    list(GET entry 0 variable)
+    list(GET entry 1 at)
+    list(APPEND faults "${file}:${at}: ${variable} is set at file scope")
+  endforeach()
+endforeach()
+if(faults)
+  list(JOIN faults "\n  " faults)  # indented: CMake leaves such lines as they are
+  message(FATAL_ERROR "files of include_guard(GLOBAL) leave variables that a sibling directory would not see (make "
+                      "each a cache entry, a global property, or what a macro sets when called):\n  ${faults}")
+endif()
