@@ -40,6 +40,9 @@ struct MeasurementCommandOptions {
   SearchOptions resolved() const;
 };
 void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options);
+// Its parts: how benchmarks are built (all `policytune pool` takes), and how they are sampled.
+void add_build_options(CLI::App& app, MeasurementCommandOptions& options);
+void add_sampling_options(CLI::App& app, MeasurementCommandOptions& options);
 
 // A policy per range of one runtime axis: `--dispatch AXIS`, `--max-policies N`, `--threshold F`,
 // shared by generate (which renders the ranges) and check (which measures them).
@@ -62,6 +65,7 @@ RunCommand setup_list(CLI::App& app);
 RunCommand setup_analyze(CLI::App& app);
 RunCommand setup_import(CLI::App& app);
 RunCommand setup_search(CLI::App& app);
+RunCommand setup_pool(CLI::App& app);
 RunCommand setup_generate(CLI::App& app);
 RunCommand setup_check(CLI::App& app);
 RunCommand setup_merge(CLI::App& app);

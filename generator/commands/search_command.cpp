@@ -53,11 +53,28 @@ RunCommand setup_search(CLI::App& app) {
                  "interleaved rounds of the confirmation, each running every finalist once")
       ->check(count_between(1, 100))
       ->capture_default_str();
+  app.add_option("--pool", s.pool,
+                 "measure the binaries of this compile pool (policytune pool) and compile nothing; options "
+                 "--cxx, --nvcc and --cuda-arch, where given, must agree with how the pool was built");
+  app.add_option("--deadline", s.deadline_minutes,
+                 "minutes for the whole search: past them (and once a round has measured) no new round, no "
+                 "confirmation, no new workload; what was measured is stored and the same command resumes")
+      ->check(number_between(1e-6, 1e7));
   auto shard = std::make_shared<std::optional<std::string>>();
   app.add_option("--shard", *shard, "k/N: search only shard k of N (disjoint parts; combine with `policytune merge`)");
   add_measurement_options(app, *options);
-  return [options, shard] {
+  // Named on the command line, not defaults: what a search of a pool must agree with.
+  const CLI::Option* cxx = app.get_option("--cxx");
+  const CLI::Option* nvcc = app.get_option("--nvcc");
+  const CLI::Option* arch = app.get_option("--cuda-arch");
+  return [options, shard, cxx, nvcc, arch] {
     SearchOptions search = options->resolved();
+    if (search.compile_only && !search.pool.empty()) {
+      throw UserError("--compile-only --pool: policytune pool builds a pool; search --pool measures one");
+    }
+    if (cxx->count() > 0) search.pool_expectation.host_compiler = search.compiler.host_compiler;
+    if (nvcc->count() > 0) search.pool_expectation.cuda_compiler = search.compiler.cuda_compiler;
+    if (arch->count() > 0) search.pool_expectation.cuda_architectures = search.compiler.cuda_architectures;
     std::vector<CommandInput> sources;
     for (const auto& source : search.sources) sources.push_back(command_input("the benchmark source", source));
     refuse_output_among_inputs("--db", search.database, sources);
@@ -68,8 +85,9 @@ RunCommand setup_search(CLI::App& app) {
     }
     install_interrupt_handlers();
     SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0 ? ProgressStyle::status_line : ProgressStyle::lines);
+    SearchEnd end;
     try {
-      run_search(search, progress);
+      end = run_search(search, progress);
     } catch (const SearchInterrupted&) {
       fmt::print(stderr, "\npolicytune: interrupted; {} results stored in {}. The same command resumes.\n",
                  progress.measured(), search.database);
@@ -95,6 +113,10 @@ RunCommand setup_search(CLI::App& app) {
         "running {:.1f} s{}; results in {}\n",
         progress.measured(), progress.reused(), progress.failed(), progress.skipped(), progress.build_seconds(),
         from_cache, progress.run_seconds(), confirming, search.database);
+    if (end.deadline_reached) {
+      fmt::print("the --deadline of {} min stopped the search before its end: the same command resumes\n",
+                 *search.deadline_minutes);
+    }
     return 0;
   };
 }

@@ -23,6 +23,22 @@ std::size_t search_round_size(std::size_t full_round, unsigned jobs, std::option
 // runs them through the harness (verify, then sample), and stores each variant's results in one
 // transaction as they arrive. Variants already in the database are not measured again. Throws
 // UserError when a benchmark is broken (base fails, or every variant of a workload fails).
-void run_search(const SearchOptions& options, SearchProgress& progress);
+// With options.pool and compile_only, keeps the builds in that compile pool; with options.pool
+// alone, measures the pool's binaries and compiles nothing (UserError when the pool cannot serve
+// the sources: another source text, build setup or machine). Says how it ended.
+struct SearchEnd {
+  bool deadline_reached = false;  // work was left for the same command to resume
+  // A pool that was filled: what it holds now, and whether --max-size stopped it.
+  struct Pool {
+    std::size_t benchmarks = 0;
+    std::size_t variants = 0;  // built ones and recorded failures
+    std::size_t binaries = 0;
+    std::uintmax_t bytes = 0;
+    bool full = false;
+    std::size_t left_out = 0;  // built, but past --max-size
+  };
+  std::optional<Pool> pool;
+};
+SearchEnd run_search(const SearchOptions& options, SearchProgress& progress);
 
 }  // namespace policytune

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "run/interrupted.hpp"
+#include "run/pool_setup.hpp"
 #include "run/run_options.hpp"
 
 namespace policytune {
@@ -29,6 +30,15 @@ struct SearchOptions : RunOptions {
   std::uint64_t seed = 0;
   bool force = false;         // measure again what the database already holds (rows are replaced)
   bool compile_only = false;  // build the variants, run nothing, store nothing
+  // A compile pool's folder (run/compile_pool.hpp). With compile_only, the builds are kept there
+  // (policytune pool); else the search measures the pool's binaries and compiles nothing.
+  std::string pool;
+  std::optional<std::uintmax_t> pool_size_limit;  // bytes a pool may grow to
+  PoolExpectation pool_expectation;               // what a search of a pool named of the build
+  // Minutes of wall-clock time for the whole search: past it, and once a round has measured (so
+  // that short visits still progress), no new round, no confirmation, no new workload; what was
+  // measured is stored and the same command resumes.
+  std::optional<double> deadline_minutes;
   // Where the prior comes from (search_prior.hpp): "auto" (this search's database), "none", or
   // databases; the results of other devices (or of this one under another toolkit, library or
   // benchmark version: stored_prior.hpp) there guide the strategies that take a prior.

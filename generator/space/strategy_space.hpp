@@ -20,6 +20,10 @@ public:
   virtual const std::vector<std::uint64_t>& axis_sizes() const = 0;
   // False for a point a restriction excludes: it is never proposed and costs no budget.
   virtual bool allowed(const Point& point) const = 0;
+  // Where the allowed points are a short list (a compile pool's variants, space/listed_variants.hpp),
+  // that list in index order: strategies that sample or walk the space draw from it, which a
+  // rejection sampler over a space of millions would not find. Null for a space of restrictions.
+  virtual const std::vector<Point>* members() const { return nullptr; }
 
   // The product of axis_sizes(), restricted points included.
   BigCount size() const;

@@ -14,6 +14,13 @@ public:
 
   std::vector<Point> propose(std::size_t at_most) override {
     std::vector<Point> batch;
+    if (const auto* members = space_.members()) {  // a listed space: its members, in index order
+      while (next_member_ < members->size() && batch.size() < at_most && (!budget_ || proposed_ < *budget_)) {
+        batch.push_back((*members)[next_member_++]);
+        ++proposed_;
+      }
+      return batch;
+    }
     std::uint64_t rejected = 0;
     while (!finished_ && batch.size() < at_most && (!budget_ || proposed_ < *budget_)) {
       if (space_.allowed(next_)) {
@@ -46,6 +53,7 @@ private:
   std::optional<std::uint64_t> budget_;
   Point next_;
   std::uint64_t proposed_ = 0;
+  std::size_t next_member_ = 0;
   bool finished_ = false;
 };
 

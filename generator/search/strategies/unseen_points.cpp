@@ -5,7 +5,7 @@
 namespace policytune {
 
 UnseenPoints::UnseenPoints(const StrategySpace& space) : space_(space) {
-  const BigCount size = space.size();
+  const BigCount size = space.members() != nullptr ? BigCount(space.members()->size()) : space.size();
   shuffled_ = size <= BigCount(kShuffleLimit);
   if (shuffled_) {
     order_.resize(size.to_u64());
@@ -37,6 +37,7 @@ std::optional<Point> UnseenPoints::next(RandomGenerator& random, const std::func
 }
 
 Point UnseenPoints::decode(std::uint64_t index) const {
+  if (const auto* members = space_.members()) return (*members)[index];
   const auto& sizes = space_.axis_sizes();
   Point point(sizes.size());
   for (std::size_t axis = sizes.size(); axis-- > 0;) {

@@ -14,7 +14,7 @@ namespace policytune {
 // of up to kShuffleLimit points are shuffled lazily, so the sampler knows when every point has been
 // drawn; larger ones are sampled by rejection, and kMaxConsecutiveMisses draws in a row that are
 // restricted or seen end the sampling: a space all but entirely restricted or seen ends instead
-// of spinning.
+// of spinning. A space that lists its members (StrategySpace::members) is a shuffle of that list.
 class UnseenPoints {
 public:
   static constexpr std::uint64_t kShuffleLimit = std::uint64_t{1} << 20;
