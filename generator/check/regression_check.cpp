@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "core/comment_text.hpp"
 #include "core/workload.hpp"
 #include "protocol/declared_axes.hpp"
 #include "run/benchmark_session.hpp"
@@ -550,6 +551,10 @@ std::string format_check_report(const CheckReport& report) {
           {single, row.single_seconds ? human_time(*row.single_seconds) : "-", optional_ratio(row.gain),
            optional_ratio(row.predicted_gain)}));
     }
+    // A failure's reason and the names are the benchmark's words: one printable line per cell.
+    for (auto& line : table) {
+      for (auto& cell : line) cell = one_line_text(cell);
+    }
     std::vector<std::size_t> widths(header.size(), 0);
     for (const auto& line : table) {
       for (std::size_t i = 0; i < line.size(); ++i) widths[i] = std::max(widths[i], line[i].size());
@@ -563,7 +568,7 @@ std::string format_check_report(const CheckReport& report) {
     }
   }
   for (const auto& benchmark : report.benchmarks) {
-    out += fmt::format("{}: {}\n", benchmark.benchmark, benchmark.note);
+    out += fmt::format("{}: {}\n", benchmark.benchmark, one_line_text(benchmark.note));
   }
   return out;
 }

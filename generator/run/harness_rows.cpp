@@ -6,15 +6,16 @@
 #include <string>
 #include <utility>
 
+#include "core/comment_text.hpp"
 #include "run/tool_output.hpp"
 
 namespace policytune {
 namespace {
 
 // `row` as a failed run: whatever it measured is dropped, so that nothing of it is stored as a time.
-Measurement failed(Measurement row, std::string reason) {
+Measurement failed(Measurement row, const std::string& reason) {
   row.status = Status::run_failed;
-  row.reason = std::move(reason);
+  row.reason = one_line_text(reason);  // it may quote what the benchmark printed
   row.statistics = {};
   row.bytes_per_second.reset();
   return row;
@@ -27,7 +28,7 @@ Measurement row_of_state(const HarnessState& state, Measurement row, std::int64_
   row.entry = state.entry;
   row.rt_workload = state.rt_workload;
   row.status = state.status;
-  row.reason = state.reason;
+  row.reason = one_line_text(state.reason);  // the benchmark's words, stored and printed on one line
   row.statistics = state.statistics;
   row.bytes_per_second = state.bytes_per_second;
   if (violation) return failed(std::move(row), "harness reported " + *violation);
@@ -56,7 +57,7 @@ std::optional<Measurement> failed_run_row(const ProcessResult& result, std::chro
     std::string reason = result.describe();
     const std::string err = tail_of(result.err, 1);
     if (!err.empty()) reason += ": " + err;
-    return failed(std::move(blank), std::move(reason));
+    return failed(std::move(blank), reason);
   }
   return std::nullopt;
 }

@@ -4,6 +4,8 @@
 #include <initializer_list>
 #include <vector>
 
+#include "core/comment_text.hpp"
+
 namespace policytune {
 
 std::string tail_of(const std::string& text, std::size_t lines) {
@@ -13,6 +15,7 @@ std::string tail_of(const std::string& text, std::size_t lines) {
     const std::size_t start = text.rfind('\n', end - 1);
     const std::size_t from = start == std::string::npos ? 0 : start + 1;
     std::string line = text.substr(from, end - from);
+    if (line.ends_with('\r')) line.pop_back();  // a line ended as on Windows
     if (line.find_first_not_of(" \t\r") != std::string::npos) kept.insert(kept.begin(), line);
     if (start == std::string::npos) break;
     end = start;
@@ -20,7 +23,7 @@ std::string tail_of(const std::string& text, std::size_t lines) {
   std::string joined;
   for (const auto& line : kept) joined += (joined.empty() ? "" : " | ") + line;
   if (joined.size() > kReasonLimit) joined = "..." + joined.substr(joined.size() - kReasonLimit);
-  return joined;
+  return one_line_text(joined);
 }
 
 namespace {
@@ -30,7 +33,8 @@ std::string first_line_with(const std::string& text, std::initializer_list<const
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t stop = std::min(text.find('\n', start), text.size());
-    const std::string line = text.substr(start, stop - start);
+    std::string line = text.substr(start, stop - start);
+    if (line.ends_with('\r')) line.pop_back();
     for (const char* word : words) {
       if (line.find(word) != std::string::npos) return line.substr(0, kReasonLimit);
     }
@@ -39,9 +43,8 @@ std::string first_line_with(const std::string& text, std::initializer_list<const
   return "";
 }
 
-}  // namespace
-
-std::string first_error_of(const std::string& text) {
+// first_error_of() before its line is made printable.
+std::string first_error_line(const std::string& text) {
   std::string error = first_line_with(text, {"error"});
   if (error.empty()) return tail_of(text);
   // The linker's own error line ("collect2: error: ld returned 1 exit status") says only that it
@@ -57,6 +60,13 @@ std::string first_error_of(const std::string& text) {
     if (!detail.empty()) return detail;
   }
   return error;
+}
+
+}  // namespace
+
+std::string first_error_of(const std::string& text) {
+  // A compiler's words are stored as a reason and printed: one line, control characters escaped.
+  return one_line_text(first_error_line(text));
 }
 
 }  // namespace policytune

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "core/comment_text.hpp"
+
 namespace policytune {
 
 void SearchProgress::begin_workload(const std::string& title, std::uint64_t planned) {
-  title_ = title;
+  title_ = one_line_text(title);  // its workload's axis values are the harness's words
   planned_ = planned;
   done_ = measured_ = failed_ = skipped_ = 0;
   best_score_.reset();
@@ -48,21 +50,25 @@ void SearchProgress::variant_done(const std::string& variant, Status status, con
     best_score_ = score;
     best_variant_ = variant;
   }
+  // What a benchmark or compiler said is shown on one line, its control characters escaped: an
+  // escape sequence could clear the terminal, a newline forge a line of ours.
+  const std::string shown_variant = one_line_text(variant);
+  const std::string shown_reason = one_line_text(reason);
   if (terminal_) {
     // A failure gets a line of its own above the progress line, which would otherwise overwrite
     // why the variant failed before anyone could read it. Failures stored by an earlier run were
     // shown then (and `analyze --failures` lists them).
     if (!reused && status != Status::ok && status != Status::skipped) {
-      fmt::print(stream_, "\r\033[K{}: {}: {}: {}\n", title_, variant, to_string(status), reason);
+      fmt::print(stream_, "\r\033[K{}: {}: {}: {}\n", title_, shown_variant, to_string(status), shown_reason);
     }
     fmt::print(stream_, "\r\033[K{}", status_line());
     std::fflush(stream_);
     return;
   }
   std::string outcome = status == Status::ok ? (score ? fmt::format("score {:.4f}", *score) : "ok")
-                                             : fmt::format("{}: {}", to_string(status), reason);
+                                             : fmt::format("{}: {}", to_string(status), shown_reason);
   if (reused) outcome += " (stored earlier)";
-  fmt::print(stream_, "{} | {}: {}\n", status_line(), variant, outcome);
+  fmt::print(stream_, "{} | {}: {}\n", status_line(), shown_variant, outcome);
 }
 
 void SearchProgress::end_workload() {
@@ -71,7 +77,8 @@ void SearchProgress::end_workload() {
 }
 
 void SearchProgress::message(const std::string& text) {
-  fmt::print(stream_, "{}{}\n", terminal_ ? "\r\033[K" : "", text);
+  // A message may quote a benchmark's or compiler's words: one line, control characters escaped.
+  fmt::print(stream_, "{}{}\n", terminal_ ? "\r\033[K" : "", one_line_text(text));
   std::fflush(stream_);
 }
 

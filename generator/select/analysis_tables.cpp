@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/big_count.hpp"
+#include "core/comment_text.hpp"
 #include "core/user_error.hpp"
 #include "core/workload.hpp"
 #include "select/confirmed_variants.hpp"
@@ -100,7 +101,7 @@ std::string format_failures(const std::vector<WorkloadGroup>& groups, const Sour
     for (const auto& f : failures) {
       const std::string where = f.rt_workloads.empty() ? "" : fmt::format(" (at {})", fmt::join(f.rt_workloads, ", "));
       out += fmt::format("    {:<{}}  {:<{}}  {}{}\n", f.variant, variant_width, to_string(f.status), status_width,
-                         f.reason.empty() ? "no reason recorded" : f.reason, where);
+                         f.reason.empty() ? "no reason recorded" : one_line_text(f.reason), where);
     }
   }
   return out;

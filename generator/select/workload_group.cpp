@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/big_count.hpp"
+#include "core/comment_text.hpp"
 #include "core/user_error.hpp"
 #include "core/workload.hpp"
 #include "select/confirmed_variants.hpp"
@@ -26,7 +27,7 @@ std::string WorkloadGroup::context() const {
   std::string text = scope.device.describe();
   if (!scope.toolkit.empty()) text += ", " + scope.toolkit;
   if (!scope.library.empty()) text += ", " + scope.library;
-  return text;
+  return one_line_text(text);  // the harness's words (a device's name), printed in headings
 }
 
 std::string WorkloadGroup::newest_measurement() const {

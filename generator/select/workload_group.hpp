@@ -19,7 +19,7 @@ struct WorkloadGroup {
 
   // `reduce.sum[T{ct}=I32, OffsetT{ct}=I64]`
   std::string title() const;
-  // `NVIDIA H200 (sm_90, 132 SMs, driver 580.65), CUDA 13.0, CCCL 3.0.1`
+  // `NVIDIA H200 (sm_90, 132 SMs, driver 580.65), CUDA 13.0, CCCL 3.0.1`, on one printable line
   std::string context() const;
   // When the newest of its rows was recorded (ISO 8601 UTC).
   std::string newest_measurement() const;

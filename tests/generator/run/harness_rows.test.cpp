@@ -128,3 +128,25 @@ TEST_CASE("a run that did not end well is one row saying why", "[harness_rows]")
   CHECK(failed->variant == "x");
   CHECK_THAT(failed->reason, Catch::EndsWith(": bad things happened"));
 }
+
+TEST_CASE("a benchmark's reason is stored as one printable line: no escape sequence, no line of its own",
+          "[harness_rows][tool_output]") {
+  // ESC[2J clears a terminal; the newline would print a forged `searched:` line of ours.
+  const std::string hostile = "bad\x1b[2J\nsearched: 9 variants measured";
+  const std::string shown = "bad\\x1b[2J\\nsearched: 9 variants measured";
+  Asked asked;
+  HarnessRun run;
+  run.states = {ok_state("N=1000")};
+  run.states[0].status = Status::wrong_result;
+  run.states[0].reason = hostile;
+  const auto rows = rows_of_run(run, asked.request(), blank_row("unroll_2"), 10);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].reason == shown);
+
+  ProcessResult crashed;
+  crashed.exit_code = 3;
+  crashed.err = "\x1b[2J\r\n";
+  const auto failed = failed_run_row(crashed, std::chrono::duration<double>(1), blank_row("x"));
+  REQUIRE(failed);
+  CHECK(failed->reason == "exit code 3: \\x1b[2J");
+}

@@ -33,3 +33,12 @@ TEST_CASE("a compiler's first error line comes first; without one, its tail", "[
         "sm_100. Disabling it.\" [-Wcpp]");
   CHECK(first_error_of(std::string(kReasonLimit + 10, 'e') + "rror").size() == kReasonLimit);
 }
+
+TEST_CASE("a tool's words come back as one printable line", "[tool_output]") {
+  CHECK(tail_of("one\r\n\x1b[2Jtwo\r\n") == "one | \\x1b[2Jtwo");
+  CHECK(first_error_of("x.cpp:1: error: \x1b]0;title\x07 here\r\n") == "x.cpp:1: error: \\x1b]0;title\\x07 here");
+  CHECK(first_error_of("an error\x9b\n") == "an error\\x9b");  // not UTF-8: a byte's escape
+  // Made printable once, the same again: a reason stored so is printed unchanged.
+  const std::string once = tail_of("a\x1b[1mb\nc\td\n");
+  CHECK(tail_of(once) == once);
+}

@@ -79,3 +79,27 @@ TEST_CASE("in a log, every variant gets a line with its outcome", "[search_progr
   std::fclose(stream);
   CHECK(text == "tiny.sum: searching 1 variants\ntiny.sum [1/1] 1 failed | unroll_1: run_failed: exit code 3\n");
 }
+
+TEST_CASE("a reason or message of a benchmark's words is one escaped line, on a terminal and in a log",
+          "[search_progress]") {
+  const std::string hostile = "bad\x1b[2J\nsearched: 9 variants measured";
+  for (const auto style : {ProgressStyle::status_line, ProgressStyle::lines}) {
+    std::FILE* stream = std::tmpfile();
+    REQUIRE(stream != nullptr);
+    SearchProgress progress(stream, style);
+    progress.begin_workload("tiny.sum", 1);
+    progress.variant_done("unroll_1", Status::run_failed, hostile, std::nullopt, VariantOrigin::measured_now);
+    progress.message("tiny.sum: confirmation: not done: " + hostile);
+    progress.end_workload();
+    std::string text = written(stream);
+    std::fclose(stream);
+    INFO(text);
+    // Our own "\r\033[K" rewrites the status line; no other escape and no line of the benchmark's.
+    for (std::size_t at = text.find("\r\033[K"); at != std::string::npos; at = text.find("\r\033[K")) text.erase(at, 4);
+    CHECK(text.find('\x1b') == std::string::npos);
+    CHECK(text.find("\nsearched:") == std::string::npos);
+    CHECK(text.find("run_failed: bad\\x1b[2J\\nsearched: 9 variants measured") != std::string::npos);
+    CHECK(text.find("tiny.sum: confirmation: not done: bad\\x1b[2J\\nsearched: 9 variants measured\n") !=
+          std::string::npos);
+  }
+}

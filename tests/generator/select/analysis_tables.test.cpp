@@ -73,6 +73,21 @@ TEST_CASE("analyze --failures lists each failed variant with status and reason",
   CHECK(format_failures(group_by_workload(two_sources()), {}).empty());
 }
 
+TEST_CASE("analyze --failures prints a stored reason on one line, its escape sequences escaped",
+          "[analyze][failures]") {
+  // A database another tool wrote (or an older PolicyTune) may hold a raw reason.
+  std::vector<Measurement> rows{
+      analysis_row("2222222222222222", "base", "N=1000", 2.0, "2025-02-01T00:00:00Z"),
+      analysis_row("2222222222222222", "unroll_2", "", 0, "2025-02-01T00:00:01Z", Status::run_failed,
+                   "bad\x1b[2J\nsearched: 9 variants measured"),
+  };
+  const auto groups = group_by_workload(rows);
+  const std::string failures = format_failures(groups, source_status(rows, {}));
+  CHECK(failures.find('\x1b') == std::string::npos);
+  CHECK(failures.find("\nsearched:") == std::string::npos);
+  CHECK(failures.find("    unroll_2  run_failed  bad\\x1b[2J\\nsearched: 9 variants measured\n") != std::string::npos);
+}
+
 TEST_CASE("analyze --top names the variants a confirmation round measured again", "[analyze][confirmation]") {
   std::vector<Measurement> rows{
       analysis_row("1111111111111111", "base", "N=1000", 2.0, "2025-01-01T00:00:00Z"),
