@@ -8,29 +8,47 @@
 #include <sstream>
 #include <thread>
 
+#include <fmt/format.h>
+
+#include "core/user_error.hpp"
+
 namespace policytune {
 
-std::size_t lane_count(unsigned requested, std::int64_t visible_devices) noexcept {
-  if (requested != 0) return requested;
-  return static_cast<std::size_t>(std::max<std::int64_t>(1, visible_devices));
+std::size_t lane_count(unsigned requested, std::int64_t visible_devices) {
+  const auto visible = static_cast<std::size_t>(std::max<std::int64_t>(1, visible_devices));
+  if (requested == 0) return visible;
+  if (requested > visible) {
+    throw UserError(
+        fmt::format("--lanes {}: the benchmark sees {} device{} (a host benchmark sees one): at most "
+                    "--lanes {}, one variant per device",
+                    requested, visible, visible == 1 ? "" : "s", visible));
+  }
+  return requested;
 }
 
-std::vector<LaneEnvironment> lane_environments(std::size_t lanes, const std::string& visible) {
+std::vector<LaneEnvironment> lane_environments(std::size_t lanes, const std::optional<std::string>& visible) {
   if (lanes <= 1) return {LaneEnvironment{}};
   std::vector<std::string> devices;
-  std::istringstream list(visible);
-  for (std::string device; std::getline(list, device, ',');) devices.push_back(device);
-  std::vector<LaneEnvironment> environments;
-  for (std::size_t lane = 0; lane < lanes; ++lane) {
-    const std::string device = lane < devices.size() ? devices[lane] : std::to_string(lane);
-    environments.push_back({"CUDA_VISIBLE_DEVICES=" + device});
+  if (visible) {
+    std::istringstream list(*visible);
+    for (std::string device; std::getline(list, device, ',');) devices.push_back(device);
+    if (devices.size() < lanes) {
+      throw UserError(fmt::format("--lanes {}: CUDA_VISIBLE_DEVICES='{}' lists {} device{}: at most --lanes {}", lanes,
+                                  *visible, devices.size(), devices.size() == 1 ? "" : "s",
+                                  std::max<std::size_t>(1, devices.size())));
+    }
+  } else {
+    for (std::size_t lane = 0; lane < lanes; ++lane) devices.push_back(std::to_string(lane));  // every device is ours
   }
+  std::vector<LaneEnvironment> environments;
+  for (std::size_t lane = 0; lane < lanes; ++lane) environments.push_back({"CUDA_VISIBLE_DEVICES=" + devices[lane]});
   return environments;
 }
 
 MeasurementLanes lanes_of_process(unsigned requested, std::int64_t visible_devices) {
   const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
-  return MeasurementLanes(lane_environments(lane_count(requested, visible_devices), visible == nullptr ? "" : visible));
+  return MeasurementLanes(lane_environments(lane_count(requested, visible_devices),
+                                            visible == nullptr ? std::nullopt : std::optional<std::string>(visible)));
 }
 
 MeasurementLanes::MeasurementLanes(std::vector<LaneEnvironment> environments)

@@ -19,18 +19,22 @@ namespace policytune {
 // What a lane adds to a run's environment ("NAME=value").
 using LaneEnvironment = std::vector<std::string>;
 
-// How many lanes: `requested` (RunOptions::lanes), or one per visible device where it is 0.
-std::size_t lane_count(unsigned requested, std::int64_t visible_devices) noexcept;
+// How many lanes: `requested` (RunOptions::lanes), or one per visible device where it is 0. More
+// lanes than visible devices would run several variants on one device at once (or on devices
+// outside this job's allocation): UserError naming how many are visible. A host benchmark reports
+// one device.
+std::size_t lane_count(unsigned requested, std::int64_t visible_devices);
 
 // One environment per lane: nothing to add for a single lane; else lane i sees only the i-th
-// device this process may use: the i-th of `visible` (the process's own CUDA_VISIBLE_DEVICES,
-// comma-separated) where it lists one, else device i.
-std::vector<LaneEnvironment> lane_environments(std::size_t lanes, const std::string& visible);
+// device this process may use: the i-th entry (an index or a UUID) of `visible`, the process's own
+// CUDA_VISIBLE_DEVICES, where it is set, else device i. Never a device outside that list: more
+// lanes than it has entries is a UserError.
+std::vector<LaneEnvironment> lane_environments(std::size_t lanes, const std::optional<std::string>& visible);
 
 class MeasurementLanes;
 
 // The lanes of this process on a device that reported `visible_devices`: lane_count() of them,
-// over the devices CUDA_VISIBLE_DEVICES lists.
+// over the devices CUDA_VISIBLE_DEVICES lists (all of the machine's where it is unset).
 MeasurementLanes lanes_of_process(unsigned requested, std::int64_t visible_devices);
 
 class MeasurementLanes {

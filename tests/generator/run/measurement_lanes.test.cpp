@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/user_error.hpp"
 #include "run/interrupted.hpp"
 
 using namespace policytune;
@@ -25,17 +26,37 @@ TEST_CASE("lanes: as many as asked for, else one per visible device, at least on
   CHECK(lane_count(2, 8) == 2);
   CHECK(lane_count(0, 4) == 4);
   CHECK(lane_count(0, 0) == 1);
+  CHECK(lane_count(1, 0) == 1);
 }
 
-TEST_CASE("a lane sees only its own device: the process's list first, then by number", "[measurement_lanes]") {
+TEST_CASE("more lanes than visible devices are refused, naming how many are visible", "[measurement_lanes]") {
+  // A host benchmark reports one device: four lanes would measure four variants at once on its cores.
+  CHECK_THROWS_MATCHES(lane_count(4, 1), UserError,
+                       Catch::Message("--lanes 4: the benchmark sees 1 device (a host benchmark sees one): at most "
+                                      "--lanes 1, one variant per device"));
+  CHECK_THROWS_WITH(lane_count(3, 2), Catch::Contains("sees 2 devices") && Catch::Contains("at most --lanes 2"));
+}
+
+TEST_CASE("a lane sees only its own device: an entry of the process's list, else by number", "[measurement_lanes]") {
   CHECK(lane_environments(1, "3,5") == std::vector<LaneEnvironment>{{}});
-  CHECK(lane_environments(3, "4,6") == std::vector<LaneEnvironment>{{"CUDA_VISIBLE_DEVICES=4"},
-                                                                    {"CUDA_VISIBLE_DEVICES=6"},
-                                                                    {"CUDA_VISIBLE_DEVICES=2"}});
-  CHECK(lane_environments(2, "") ==
+  CHECK(lane_environments(2, "4,6") ==
+        std::vector<LaneEnvironment>{{"CUDA_VISIBLE_DEVICES=4"}, {"CUDA_VISIBLE_DEVICES=6"}});
+  // UUIDs (and MIG instances) are entries as they are written.
+  CHECK(lane_environments(2, "GPU-8f2e,MIG-1a7c") ==
+        std::vector<LaneEnvironment>{{"CUDA_VISIBLE_DEVICES=GPU-8f2e"}, {"CUDA_VISIBLE_DEVICES=MIG-1a7c"}});
+  CHECK(lane_environments(2, std::nullopt) ==
         std::vector<LaneEnvironment>{{"CUDA_VISIBLE_DEVICES=0"}, {"CUDA_VISIBLE_DEVICES=1"}});
   CHECK(MeasurementLanes({}).size() == 1);  // no environment still leaves one lane, adding nothing
   CHECK(MeasurementLanes({}).first().empty());
+}
+
+TEST_CASE("a lane never gets a device outside the process's CUDA_VISIBLE_DEVICES", "[measurement_lanes]") {
+  // CUDA_VISIBLE_DEVICES=5 is this job's one GPU: lanes on devices 1 and 2 would measure on GPUs
+  // outside its allocation (on Slurm, other users').
+  CHECK_THROWS_MATCHES(lane_environments(3, "5"), UserError,
+                       Catch::Message("--lanes 3: CUDA_VISIBLE_DEVICES='5' lists 1 device: at most --lanes 1"));
+  CHECK_THROWS_WITH(lane_environments(3, "4,6"), Catch::Contains("lists 2 devices"));
+  CHECK_THROWS_AS(lane_environments(2, ""), UserError);  // set, and empty: no device at all
 }
 
 TEST_CASE("lanes measure every index once, in some lane, and book each one's rows", "[measurement_lanes]") {
@@ -72,7 +93,7 @@ TEST_CASE("lanes measure every index once, in some lane, and book each one's row
 }
 
 TEST_CASE("an exception in a lane stops the lanes and is thrown once they have ended", "[measurement_lanes]") {
-  const MeasurementLanes lanes(lane_environments(2, ""));
+  const MeasurementLanes lanes(lane_environments(2, std::nullopt));
   const auto interrupted_at_2 = [](std::size_t i, const LaneEnvironment&) {
     if (i == 2) throw SearchInterrupted();
     return one_row_named("v");

@@ -457,15 +457,42 @@ TEST_CASE("each measurement lane runs its variants on its own device", "[search]
   CHECK(allocated_lanes.count("CUDA_VISIBLE_DEVICES=4") == 1);
   CHECK(allocated_lanes.count("CUDA_VISIBLE_DEVICES=7") == 1);
 
-  // One lane (a host benchmark reports one device) adds nothing to the environment.
+  // One lane adds nothing to the environment.
   Workspace single;
   options = single.options(POLICYTUNE_TEST_DATA "/search/bench/lanes/visible.cpp");
   options.budget = 2;
+  options.lanes = 1;
   SearchProgress single_progress(single.quiet, ProgressStyle::lines);
   ::unsetenv("CUDA_VISIBLE_DEVICES");
   run_search(options, single_progress);
   if (before != nullptr) ::setenv("CUDA_VISIBLE_DEVICES", saved.c_str(), 1);
   CHECK(lanes_of(single.rows()) == std::map<std::string, std::size_t>{{"CUDA_VISIBLE_DEVICES=unset", 2}});
+}
+
+TEST_CASE("more lanes than the benchmark's visible devices are refused, and none runs outside them",
+          "[search][lanes]") {
+  // A host benchmark sees one device: four lanes would run four variants at once on its cores.
+  Workspace host;
+  auto options = host.options(kTinyBenchmark);
+  options.lanes = 4;
+  SearchProgress progress(host.quiet, ProgressStyle::lines);
+  CHECK_THROWS_WITH(run_search(options, progress), Catch::Contains("--lanes 4: the benchmark sees 1 device"));
+
+  // CUDA_VISIBLE_DEVICES=5: the job's one GPU. Three lanes would use GPUs 1 and 2, outside it.
+  const char* before = std::getenv("CUDA_VISIBLE_DEVICES");
+  const std::string saved = before != nullptr ? before : "";
+  ::setenv("CUDA_VISIBLE_DEVICES", "5", 1);
+  Workspace allocated;
+  options = allocated.options(POLICYTUNE_TEST_DATA "/search/bench/lanes/visible.cpp");
+  options.lanes = 3;
+  SearchProgress allocated_progress(allocated.quiet, ProgressStyle::lines);
+  CHECK_THROWS_WITH(run_search(options, allocated_progress), Catch::Contains("--lanes 3: the benchmark sees 1 device"));
+  if (before != nullptr) {
+    ::setenv("CUDA_VISIBLE_DEVICES", saved.c_str(), 1);
+  } else {
+    ::unsetenv("CUDA_VISIBLE_DEVICES");
+  }
+  for (const auto& row : allocated.rows()) CHECK(row.variant == "base");  // no variant ran anywhere
 }
 
 TEST_CASE("a time limit (--time-limit) ends a search after the round that passes it", "[search]") {
