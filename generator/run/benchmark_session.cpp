@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/benchmark_name.hpp"
+#include "core/comment_text.hpp"
 #include "core/environment_error.hpp"
 #include "core/file_kind.hpp"
 #include "core/text_input.hpp"
@@ -26,6 +27,7 @@
 #include "run/device_probe.hpp"
 #include "run/harness_rows.hpp"
 #include "run/harness_state_validation.hpp"
+#include "run/machine_fault.hpp"
 #include "run/process.hpp"
 #include "run/scratch_file.hpp"
 #include "run/tool_output.hpp"
@@ -231,6 +233,9 @@ void BenchmarkSession::build_base(const std::string& joined_command) {
   std::error_code error;
   if (!result.succeeded()) fs::remove(scratch, error);
   if (result.interrupted) throw SearchInterrupted();
+  if (auto fault = machine_fault_of_compile(result, directory)) {
+    throw EnvironmentError(directory_, "building base: " + *fault);  // the machine's fault, not the source's
+  }
   if (!result.succeeded()) {
     throw UserError(source_, 0, "base does not build (" + result.describe() + "): " + first_error_of(result.err));
   }
@@ -328,7 +333,21 @@ BenchmarkSession::Measured BenchmarkSession::measure(const Build& build, const C
 
   Measurement blank = template_row(workload.name);
   blank.variant = variant;
-  const auto result = run_process(argv, timeout, std::nullopt, with_reference_directory(environment));
+  const auto environment_of_run = with_reference_directory(environment);
+  std::optional<ProcessResult> ran;
+  try {
+    ran = run_process(argv, timeout, std::nullopt, environment_of_run);
+  } catch (const EnvironmentError&) {
+    std::error_code error;
+    if (fs::exists(build.binary, error) || error) throw;  // the machine failed otherwise (no pipes, no processes)
+    // Its binary vanished (a batch's variant that removed it, a build folder cleaned meanwhile):
+    // a fault of this run, no verdict on the variant. No row: the variant stays unmeasured and a
+    // rerun measures it. Without base nothing can be compared: the search ends (exit 74).
+    if (variant == "base") throw EnvironmentError(build.binary, "base's binary vanished: run the same command again");
+    progress_.message(fmt::format("{}: {}: not measured: its binary {} vanished", name_, variant, build.binary));
+    return {};
+  }
+  const ProcessResult& result = *ran;
   progress_.add_run_time(result.elapsed.count());
   if (result.interrupted) throw SearchInterrupted();
   if (auto failed = failed_run_row(result, timeout, blank)) return {{std::move(*failed)}, result.elapsed};
@@ -337,7 +356,7 @@ BenchmarkSession::Measured BenchmarkSession::measure(const Build& build, const C
     run = parse_harness_run(result.out);
   } catch (const MalformedHarnessOutput& error) {
     blank.status = Status::run_failed;
-    blank.reason = error.what();
+    blank.reason = one_line_text(error.what());  // it may quote what the binary printed
     return {{std::move(blank)}, result.elapsed};
   }
   // Every state is checked against what this run was asked for: nothing the binary invents is

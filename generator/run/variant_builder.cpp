@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/environment_error.hpp"
 #include "core/file_kind.hpp"
 #include "core/text_input.hpp"
 #include "run/batch_source.hpp"
@@ -13,6 +14,7 @@
 #include "run/hardware_limit_refusal.hpp"
 #include "run/interrupted.hpp"
 #include "run/library_refusal.hpp"
+#include "run/machine_fault.hpp"
 #include "run/process.hpp"
 #include "run/scratch_file.hpp"
 #include "run/tool_output.hpp"
@@ -182,6 +184,13 @@ BuildQueue::Outcome VariantBuilder::compile_group(const std::vector<std::size_t>
     fs::remove(compile.binary, ignored);  // what a killed linker left
   }
   if (result.interrupted) return BuildQueue::Outcome::interrupted;
+  // A full disk or memory that ran out is no verdict on these variants: nothing of them is stored,
+  // and the search ends (exit 74), since every build after this one would fail the same way.
+  if (auto fault = machine_fault_of_compile(result, job.directory)) {
+    const std::string& first = job.builds[group.front()].variant;
+    const std::string what = group.size() == 1 ? first : fmt::format("{} and {} more", first, group.size() - 1);
+    throw EnvironmentError(job.directory.string(), fmt::format("building {}: {}", what, *fault));
+  }
   // The queue gives each group to one thread: no other thread touches these builds meanwhile.
   if (ok) {
     for (const std::size_t i : group) {

@@ -333,8 +333,16 @@ std::optional<std::string> confirm_workload(ResultsStore& store, const Confirmat
   for (const auto& [variant, rounds_run] : runs) noise[variant] = round_noise(rounds_run);
   const std::string recorded_at = utc_timestamp();  // one confirmation, one time
   std::vector<Measurement> writes;
+  std::vector<std::string> unconfirmed;
   for (const auto& variant : finalists) {
-    for (auto& row : pool_rounds(runs.at(variant))) {
+    // A run without rows is the machine's fault (the binary vanished): no round of it is pooled,
+    // and the finalist keeps its search's rows, unconfirmed.
+    const auto& rounds_run = runs.at(variant);
+    if (std::any_of(rounds_run.begin(), rounds_run.end(), [](const auto& run) { return run.empty(); })) {
+      unconfirmed.push_back(variant);
+      continue;
+    }
+    for (auto& row : pool_rounds(rounds_run)) {
       if (variant == "base" && row.status != Status::ok && row.status != Status::skipped) {
         return fmt::format("confirmation: not done: base: {}: {}", to_string(row.status), row.reason);
       }
@@ -350,8 +358,10 @@ std::optional<std::string> confirm_workload(ResultsStore& store, const Confirmat
   }
   store.record(writes);
   const std::vector<Measurement> after = store.measurements(request.scope);
-  return describe_confirmation(pointers_to(before), pointers_to(after), finalists, request.declared, settings.rounds,
-                               noise);
+  const std::string said = describe_confirmation(pointers_to(before), pointers_to(after), finalists, request.declared,
+                                                 settings.rounds, noise);
+  if (unconfirmed.empty()) return said;
+  return fmt::format("{}; not confirmed (not measured in every round): {}", said, fmt::join(unconfirmed, ", "));
 }
 
 }  // namespace policytune

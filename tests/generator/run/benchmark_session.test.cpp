@@ -13,6 +13,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/environment_error.hpp"
 #include "run/compiler.hpp"
 #include "search/search_progress.hpp"
 #include "store/results_database.hpp"
@@ -214,4 +215,28 @@ TEST_CASE("searches of one benchmark sharing a build folder do not build, run or
       CHECK(row.status == Status::ok);
     }
   }
+}
+
+TEST_CASE("a binary that vanished before it ran gives no row: the machine's fault, no verdict on the variant",
+          "[benchmark_session][machine_fault]") {
+  Session s(4);
+  BenchmarkSession session(s.options, s.progress, read_benchmark_source(kFaults + "vanishing.cpp"));
+  session.prepare();
+  const auto workload = session.selected_workloads().at(0);
+  REQUIRE(session.measure(session.base_build(), workload, std::chrono::seconds(60)).rows.size() == 1);
+  const auto builds = session.build(every_variant(session.space()), workload);
+  REQUIRE(builds.size() == 4);
+  // x_1 runs well and removes the batch's binary as it does: its batch-mates find none.
+  const auto x_1 = session.measure(builds[0], workload, std::chrono::seconds(60));
+  REQUIRE(x_1.rows.size() == 1);
+  CHECK(x_1.rows[0].status == Status::ok);
+  REQUIRE_FALSE(std::filesystem::exists(builds[1].binary));
+  CHECK(session.measure(builds[1], workload, std::chrono::seconds(60)).rows.empty());
+  CHECK_THAT(s.logged(), Catch::Contains("vanishing: x_2: not measured: its binary " + builds[1].binary + " vanished"));
+
+  // Without base's binary nothing can be compared: the machine's fault, for the whole search.
+  BenchmarkSession::Build base = session.base_build();
+  base.binary = s.directory.file("no-base");
+  CHECK_THROWS_MATCHES(session.measure(base, workload, std::chrono::seconds(60)), EnvironmentError,
+                       Catch::Message(base.binary + ": base's binary vanished: run the same command again"));
 }

@@ -4,7 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <set>
+
+#include "core/environment_error.hpp"
 
 #include "run/compiler.hpp"
 #include "search/search_progress.hpp"
@@ -70,4 +73,55 @@ TEST_CASE("one variant per binary: the source itself, nothing to select", "[vari
   CHECK(builds[0].status == Status::ok);
   CHECK(builds[0].selection.empty());
   CHECK(builds[0].binary != builds[1].binary);
+}
+
+TEST_CASE("a build the machine failed (a full disk, memory that ran out) is no verdict: exit 74, nothing built",
+          "[variant_builder][machine_fault]") {
+  // A compiler that fails as ld does on a full disk, or as gcc does when the kernel killed cc1plus.
+  const auto failing_as = [](TinyBuilder& tiny, const std::string& words) {
+    const std::string compiler = tiny.directory.file("c++");
+    std::FILE* script = std::fopen(compiler.c_str(), "w");
+    REQUIRE(script != nullptr);
+    std::fprintf(script, "#!/bin/sh\necho '%s' >&2\necho 'collect2: error: ld returned 1 exit status' >&2\nexit 1\n",
+                 words.c_str());
+    std::fclose(script);
+    std::filesystem::permissions(compiler, std::filesystem::perms::owner_all);
+    tiny.options.compiler.host_compiler = compiler;
+  };
+  for (const std::size_t batch : {std::size_t{1}, std::size_t{2}}) {  // alone, and a batch before any split
+    INFO("batch size " << batch);
+    TinyBuilder tiny(batch);
+    failing_as(tiny, "/usr/bin/ld: final link failed: No space left on device");
+    VariantBuilder builder = tiny.builder();
+    CHECK_THROWS_MATCHES(
+        builder.build(tiny.variants({1, 2}), tiny.workload, std::chrono::seconds(30)), EnvironmentError,
+        Catch::Predicate<EnvironmentError>([](const EnvironmentError& error) {
+          const std::string what = error.what();
+          return what.find("variant-builder") != std::string::npos &&
+                 what.find(": building unroll_") != std::string::npos &&
+                 what.ends_with(": no space left on the device: free space and run the same command again");
+        }));
+  }
+  TinyBuilder tiny(1);
+  failing_as(tiny, "g++: fatal error: Killed signal terminated program cc1plus");
+  VariantBuilder builder = tiny.builder();
+  CHECK_THROWS_WITH(builder.build(tiny.variants({3}), tiny.workload, std::chrono::seconds(30)),
+                    Catch::EndsWith("building unroll_3: the compiler was killed (out of memory): free memory (or "
+                                    "lower --jobs) and run the same command again"));
+}
+
+TEST_CASE("a compiler's error is stored as one printable line", "[variant_builder][tool_output]") {
+  TinyBuilder tiny(1);
+  const std::string compiler = tiny.directory.file("c++");
+  std::FILE* script = std::fopen(compiler.c_str(), "w");
+  REQUIRE(script != nullptr);
+  std::fprintf(script, "#!/bin/sh\nprintf 'x.cpp:1: error: \\033[2Jcleared\\r\\n' >&2\nexit 1\n");
+  std::fclose(script);
+  std::filesystem::permissions(compiler, std::filesystem::perms::owner_all);
+  tiny.options.compiler.host_compiler = compiler;
+  VariantBuilder builder = tiny.builder();
+  const auto builds = builder.build(tiny.variants({1}), tiny.workload, std::chrono::seconds(30));
+  REQUIRE(builds.size() == 1);
+  CHECK(builds[0].status == Status::build_failed);
+  CHECK(builds[0].reason == "x.cpp:1: error: \\x1b[2Jcleared");
 }
