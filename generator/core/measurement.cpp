@@ -34,9 +34,13 @@ std::string DeviceIdentity::describe() const {
     digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
     details.push_back("sm_" + digits);
   }
-  // For the host, the harness reports hardware threads where a GPU reports SMs.
-  if (sm_count > 0) details.push_back(fmt::format("{} {}", sm_count, compute_capability.empty() ? "threads" : "SMs"));
-  if (!driver.empty()) details.push_back("driver " + driver);
+  // For the host, the harness reports hardware threads where a GPU reports SMs, and in the driver's
+  // field the kernel's release: the layer between the program and the processor, whose updates
+  // (scheduler, mitigations) change timings as a GPU driver's do, so it stays in the device's key;
+  // it is shown for what it is.
+  const bool host = compute_capability.empty();
+  if (sm_count > 0) details.push_back(fmt::format("{} {}", sm_count, host ? "threads" : "SMs"));
+  if (!driver.empty()) details.push_back((host ? "kernel " : "driver ") + driver);
   if (!details.empty()) text += " (" + fmt::format("{}", fmt::join(details, ", ")) + ")";
   return text;
 }

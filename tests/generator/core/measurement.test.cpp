@@ -7,11 +7,14 @@
 
 using namespace policytune;
 
-TEST_CASE("a device describes itself with its architecture, SMs (threads on the host) and driver", "[measurement]") {
+TEST_CASE("a device describes itself with its architecture, SMs (threads on the host) and driver (the host's kernel)",
+          "[measurement]") {
   DeviceIdentity gpu{"NVIDIA H200", 132, 6144, true, "9.0", "580.65"};
   CHECK(gpu.describe() == "NVIDIA H200 (sm_90, 132 SMs, driver 580.65)");
   DeviceIdentity host{"Intel Xeon", 2, 0, false, "", ""};
   CHECK(host.describe() == "Intel Xeon (2 threads)");
+  host.driver = "6.1.0-18-amd64";  // the harness's uname release
+  CHECK(host.describe() == "Intel Xeon (2 threads, kernel 6.1.0-18-amd64)");
   CHECK(DeviceIdentity{}.describe() == "unnamed device");
 }
 

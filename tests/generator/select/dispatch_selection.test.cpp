@@ -347,7 +347,7 @@ TEST_CASE("analyze --dispatch prints the single policy, the ranges and the verdi
   db.add("bits_8", {1.0, 1.1, 1.6, 1.7});
   const auto dispatches = select_dispatches(group_by_workload(db.rows), {});
   const std::string text = format_dispatch(dispatches);
-  CHECK(text.find("sort.keys[T{ct}=U32] on Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host:\n") ==
+  CHECK(text.find("sort.keys[T{ct}=U32] on Synthetic CPU (test data) (2 threads, kernel 6.1), GCC 12.2.0, host:\n") ==
         0);
   CHECK(text.find(fmt::format("  one policy: bits_8, score {:.6f} (noise {:.2f}%)\n", dispatches.at(0).single.score,
                               100 * dispatches.at(0).single_noise)) != std::string::npos);
@@ -370,7 +370,7 @@ TEST_CASE("analyze --dispatch prints the single policy, the ranges and the verdi
     if (row.variant == "base") row.status = Status::run_failed;
   }
   CHECK(format_dispatch(select_dispatches(group_by_workload(plain.rows), {})) ==
-        "sort.keys[T{ct}=U32] on Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host:\n"
+        "sort.keys[T{ct}=U32] on Synthetic CPU (test data) (2 threads, kernel 6.1), GCC 12.2.0, host:\n"
         "  not scored: base has no successful measurement\n");
 }
 

@@ -10,7 +10,7 @@ namespace policytune::tests::plain
 // measured on Synthetic CPU (test data)
 
 // all workloads: block_3, score 1.207299 (min 0.900000, mean 1.166667, max 1.400000; noise 0.0002)
-//   Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host, 2026-11-20
+//   Synthetic CPU (test data) (2 threads, kernel 6.1), GCC 12.2.0, host, 2026-11-20
 struct scale_policy
 {
   static constexpr int block = 3;

@@ -16,7 +16,7 @@ struct scale_policy
 };
 
 // all workloads: 2 policies over Elements{io}, score 1.301848 against one policy block_3 1.207299: +7.83% (noise 0.00%)
-//   Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host, 2026-11-20
+//   Synthetic CPU (test data) (2 threads, kernel 6.1), GCC 12.2.0, host, 2026-11-20
 // range 0 of 2, Elements{io} 2^8: block_1, score 1.300000 over the range (weight 0.236)
 template <>
 struct scale_policy<0>

@@ -16,7 +16,7 @@ struct radix_sort_policy
 };
 
 // T{ct}=U32: 3 policies over Elements{io}, score 1.300120 against one policy bits_11 1.157072: +12.36% (noise 0.91%)
-//   Intel(R) Xeon(R) Processor (2 threads, driver 6.18.44-fc-v669), GCC 12.2.0, host, 2026-11-22
+//   Intel(R) Xeon(R) Processor (2 threads, kernel 6.18.44-fc-v669), GCC 12.2.0, host, 2026-11-22
 // range 0 of 3, Elements{io} 2^8..2^10: base, score 1.000000 over the range (weight 0.195)
 template <>
 struct radix_sort_policy<::std::uint32_t, 0>
@@ -39,7 +39,7 @@ struct radix_sort_policy<::std::uint32_t, 2>
 };
 
 // T{ct}=U64: 3 policies over Elements{io}, score 1.129259 against one policy bits_11 1.016376: +11.11% (noise 1.29%)
-//   Intel(R) Xeon(R) Processor (2 threads, driver 6.18.44-fc-v669), GCC 12.2.0, host, 2026-11-22
+//   Intel(R) Xeon(R) Processor (2 threads, kernel 6.18.44-fc-v669), GCC 12.2.0, host, 2026-11-22
 // range 0 of 3, Elements{io} 2^8..2^12: base, score 1.000000 over the range (weight 0.321)
 template <>
 struct radix_sort_policy<::std::uint64_t, 0>

@@ -9,7 +9,7 @@ namespace policytune::tests
 {
 // The library's default policy.
 // measured on Synthetic CPU (test data)
-// T{ct}=F64: base: no variant beat it by more than noise; Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host
+// T{ct}=F64: base: no variant beat it by more than noise; Synthetic CPU (test data) (2 threads, kernel 6.1), GCC 12.2.0, host
 template <class T>
 struct transpose_policy
 {
@@ -18,7 +18,7 @@ struct transpose_policy
 };
 
 // T{ct}=F32: tile_5.unroll_1, score 1.400000 (min 1.400000, mean 1.400000, max 1.400000; noise 0.0018)
-//   Synthetic CPU (test data) (2 threads, driver 6.1), GCC 12.2.0, host, 2026-11-20
+//   Synthetic CPU (test data) (2 threads, kernel 6.1), GCC 12.2.0, host, 2026-11-20
 template <>
 struct transpose_policy<float>
 {
