@@ -19,6 +19,7 @@
 #include "core/user_error.hpp"
 #include "run/child_processes.hpp"
 #include "run/job_supervisor.hpp"
+#include "run/output_capture.hpp"
 
 // Declared by <unistd.h> only where _GNU_SOURCE is defined; POSIX guarantees the variable.
 extern char** environ;  // NOLINT(readability-redundant-declaration)
@@ -177,7 +178,7 @@ void throw_if_not_started(pid_t pid, ChildPipes& pipes, const std::vector<std::s
 
 // Waits up to 100 ms for output on the open ones of `fds` and appends what is there to the
 // matching sink; closes (and sets to -1) a descriptor at its end. False when poll fails.
-bool read_ready_output(int (&fds)[2], std::string* (&sinks)[2]) {
+bool read_ready_output(int (&fds)[2], OutputCapture* (&sinks)[2]) {
   pollfd polled[2];
   int count = 0;
   for (int i = 0; i < 2; ++i) {
@@ -204,7 +205,9 @@ bool read_ready_output(int (&fds)[2], std::string* (&sinks)[2]) {
 bool collect_output(pid_t pid, const ChildPipes& pipes, std::chrono::duration<double> timeout,
                     std::chrono::steady_clock::time_point start, ProcessResult& result) {
   int fds[2] = {pipes.out[0], pipes.err[0]};
-  std::string* sinks[2] = {&result.out, &result.err};
+  OutputCapture out(kStdoutLimit, 0);
+  OutputCapture err(kStderrHeadLimit, kStderrTailLimit);
+  OutputCapture* sinks[2] = {&out, &err};
   bool killed = false;
   bool ended = false;  // the child itself exited; what holds the pipes now is something it left
   std::chrono::steady_clock::time_point killed_at;
@@ -233,6 +236,9 @@ bool collect_output(pid_t pid, const ChildPipes& pipes, std::chrono::duration<do
   }
   close_fd(fds[0]);
   close_fd(fds[1]);
+  result.out_overflowed = out.dropped() > 0;
+  if (!result.out_overflowed) result.out = out.take();  // the head of a failed run is of no use
+  result.err = err.take();
   return killed;
 }
 
@@ -252,6 +258,7 @@ std::string ProcessResult::describe() const {
   if (interrupted) return "interrupted";
   if (timed_out) return fmt::format("timed out after {:.1f} s", elapsed.count());
   if (signal != 0) return fmt::format("killed by signal {} ({})", signal, strsignal(signal));
+  if (out_overflowed) return fmt::format("printed more than {} MiB to stdout", kStdoutLimit >> 20);
   return fmt::format("exit code {}", exit_code);
 }
 

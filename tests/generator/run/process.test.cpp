@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -188,4 +189,47 @@ TEST_CASE("run_process gives a child the default PATH when policytune has none",
 
   const auto kept = run_process({"/bin/sh", "-c", "printf %s \"$PATH\""}, kGenerous, std::nullopt, {"PATH=/opt/tools"});
   CHECK(kept.out == "/opt/tools");
+}
+
+namespace {
+
+// The peak resident memory of this process, in bytes (Linux reports ru_maxrss in KiB).
+std::size_t peak_memory() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::size_t>(usage.ru_maxrss) * 1024;
+}
+
+}  // namespace
+
+TEST_CASE("run_process keeps a bounded part of a child that prints hundreds of MiB", "[process]") {
+  // 300 MiB on each stream, more than the limits and as much as a runaway variant prints: read to
+  // the end (the child never blocks, so it ends), kept within the limits. A bound on memory
+  // growth, not a time: the peak can only rise by what was kept, never by what was printed.
+  const std::size_t before = peak_memory();
+  const auto result = run_process(
+      {"/bin/sh", "-c", "head -c 314572800 /dev/zero; head -c 314572800 /dev/zero | tr '\\0' e >&2; echo last >&2"},
+      kGenerous);
+  const std::size_t growth = peak_memory() - before;
+  CHECK(growth < (std::size_t{200} << 20));
+  CHECK(result.exit_code == 0);
+  CHECK(result.out_overflowed);
+  CHECK_FALSE(result.succeeded());
+  CHECK(result.describe() == "printed more than 64 MiB to stdout");
+  CHECK(result.out.empty());  // a failed run's head is not kept either
+  CHECK(result.err.size() < kStderrHeadLimit + kStderrTailLimit + 100);
+  CHECK(result.err.starts_with(std::string(kStderrHeadLimit, 'e') + "\n[policytune: "));
+  CHECK(result.err.ends_with("eeelast\n"));
+}
+
+TEST_CASE("run_process keeps stdout up to its limit whole", "[process]") {
+  const auto result =
+      run_process({"/bin/sh", "-c", "head -c " + std::to_string(kStdoutLimit) + " /dev/zero"}, kGenerous);
+  CHECK(result.succeeded());
+  CHECK_FALSE(result.out_overflowed);
+  CHECK(result.out.size() == kStdoutLimit);
+  const auto over =
+      run_process({"/bin/sh", "-c", "head -c " + std::to_string(kStdoutLimit + 1) + " /dev/zero"}, kGenerous);
+  CHECK(over.out_overflowed);
+  CHECK_FALSE(over.succeeded());
 }
