@@ -8,7 +8,7 @@ _policytune_commands="list search analyze generate check merge prune import repl
 _policytune_options_list="-h --help --names"
 _policytune_measurement_options="-a --axis --db --build-dir -j --jobs --batch-size --build-timeout --run-timeout --cxx
   --nvcc --cuda-arch -I --include --compiler-launcher --build-cache --build-cache-size --min-samples --max-noise
-  --max-time"
+  --max-time --stopping-criterion"
 _policytune_options_search="-h --help -R --regex --strategy --budget --time-limit --seed --lanes --force --compile-only
   --confirm --confirm-rounds --shard --prior $_policytune_measurement_options"
 _policytune_options_analyze="-h --help --db --top --coverage --failures --dispatch --max-policies --threshold -R --regex"
@@ -51,6 +51,7 @@ _policytune() {
     --mode) COMPREPLY=($(compgen -W "tuned base test" -- "$cur")); return 0 ;;
     --format) COMPREPLY=($(compgen -W "auto chained_policy policy_selector host" -- "$cur")); return 0 ;;
     --match) COMPREPLY=($(compgen -W "exact nearest" -- "$cur")); return 0 ;;
+    --stopping-criterion) COMPREPLY=($(compgen -W "stdrel" -- "$cur")); return 0 ;;
     --build-dir | --build-cache | --cccl-include | -I | --include) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
     --prior) COMPREPLY=($(compgen -W "auto none" -f -- "$cur")); return 0 ;;
     --db | --benchmark | --template | -o | --output | --junit | --source) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;

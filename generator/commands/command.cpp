@@ -47,6 +47,23 @@ void add_database_option(CLI::App& app, std::string& path) {
   app.add_option("--db", path, "results database (SQLite)")->capture_default_str();
 }
 
+namespace {
+
+// NVBench's --stopping-criterion takes stdrel (its default) or entropy; the harness has stdrel only.
+CLI::Validator stopping_criterion_supported() {
+  return CLI::Validator(
+      [](std::string& name) -> std::string {
+        if (name == "stdrel") return {};
+        return fmt::format(
+            "must be stdrel, the harness's only criterion (NVBench's default: the relative noise, --max-noise), "
+            "not '{}'",
+            name);
+      },
+      "stdrel");
+}
+
+}  // namespace
+
 void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) {
   SearchOptions& s = options.search;
   app.add_option("-a,--axis", options.axis_specs,
@@ -80,9 +97,18 @@ void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) 
   app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")
       ->check(count_between(1, 100000))
       ->capture_default_str();  // the harness stops at 100000
-  app.add_option("--max-noise", s.sampling.max_noise, "sample until the median's relative noise is below this")
-      ->check(number_between(1e-6, 1))
+  app.add_option("--max-noise", s.sampling.max_noise_percent,
+                 "sample until the median's relative noise is below this, in percent as NVBench takes it (0.5: 0.5 %)")
+      ->check(number_between(1e-4, 100))
       ->capture_default_str();
+  // NVBench's flag, which CUB's tuning documentation recommends with 'entropy': refused rather than
+  // ignored, since the harness would sample by another rule than the one asked for.
+  const auto accepted = [](const std::string& /*stdrel*/) {};
+  app.add_option_function<std::string>("--stopping-criterion", accepted,
+                                       "when sampling stops, by NVBench's name: stdrel (the relative noise, "
+                                       "--max-noise), the harness's only criterion")
+      ->check(stopping_criterion_supported())
+      ->default_str("stdrel");
   app.add_option("--max-time", s.sampling.max_time, "seconds of sampling per state at most")
       ->check(number_between(1e-3, 3600))
       ->capture_default_str();

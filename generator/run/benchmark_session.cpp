@@ -73,7 +73,7 @@ std::vector<std::string> run_options_for(const RunOptions& options, const std::v
     if (ct_axes.count(filter.axis) == 0) run_options.insert(run_options.end(), {"--axis", filter.spec()});
   }
   run_options.insert(run_options.end(), {"--min-samples", std::to_string(options.sampling.min_samples), "--max-noise",
-                                         fmt::format("{}", options.sampling.max_noise), "--max-time",
+                                         fmt::format("{}", options.sampling.max_noise_percent), "--max-time",
                                          fmt::format("{}", options.sampling.max_time)});
   return run_options;
 }

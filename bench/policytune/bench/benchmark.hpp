@@ -116,7 +116,8 @@ public:
     return add_axis(std::move(a));
   }
 
-  /// Per-entry defaults of the stopping rule; explicit command line options win over them.
+  /// Per-entry defaults of the stopping rule; explicit command line options win over them. The
+  /// noise is a fraction here, as in NVBench's API (0.005), and a percentage on the command line.
   benchmark_base& set_min_samples(long long n)
   {
     m_min_samples = n;

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // PolicyTune benchmark harness: the command line (bench/README.md, "Command line").
 //
-//   bench --list | --device | [--variant NAME] [--axis SPEC]... [--min-samples N] [--max-noise F]
-//         [--max-time S]
+//   bench --list | --device | [--variant NAME] [--axis SPEC]... [--min-samples N] [--max-noise P]
+//         [--max-time S] [--stopping-criterion stdrel]
+//
+// NVBench's flags mean what they mean to NVBench: --max-noise is a percentage (NVBench's unit),
+// and --stopping-criterion names NVBench's criterion this harness's rule is, stdrel; any other is
+// refused rather than read as something else.
 //
 // parse_command_line() turns argv into `options` or throws usage_error, which main() reports
 // with the usage text and exit code 2. It reads nothing but argv.
@@ -98,10 +102,14 @@ inline axis_filter parse_axis_spec(const char* spec)
   return f;
 }
 
+/// The stopping criteria of NVBench this harness has: stdrel, sampling until the relative noise
+/// is at most --max-noise (NVBench's default criterion).
+inline constexpr const char* supported_stopping_criterion = "stdrel";
+
 inline const char* usage_text()
 {
-  return "usage: BENCHMARK [--list | --device] [--variant NAME] [--axis SPEC]... [--min-samples N] [--max-noise F]\n"
-         "                 [--max-time S]\n"
+  return "usage: BENCHMARK [--list | --device] [--variant NAME] [--axis SPEC]... [--min-samples N] [--max-noise P]\n"
+         "                 [--max-time S] [--stopping-criterion stdrel]\n"
          "  --list            print the entries and their axes as JSON\n"
          "  --variant NAME    the variant to run, in a binary built with several (a batched build)\n"
          "  --device          print the identity of the device as JSON\n"
@@ -109,8 +117,11 @@ inline const char* usage_text()
          "                    (type axes take labels such as F32; several --axis options combine;\n"
          "                    axes a benchmark does not have are ignored)\n"
          "  --min-samples N   take at least N samples (default 10)\n"
-         "  --max-noise F     stop once the relative noise of the median is at most F (default 0.01)\n"
+         "  --max-noise P     stop once the relative noise of the median is at most P percent (default 1;\n"
+         "                    a percentage, as in NVBench)\n"
          "  --max-time S      stop sampling a state after S seconds (default 0.5)\n"
+         "  --stopping-criterion stdrel\n"
+         "                    NVBench's criterion of the rule above, the only one this harness has\n"
          "Results go to stdout as one JSON document; the benchmark's own output goes to stderr.\n";
 }
 
@@ -209,10 +220,21 @@ inline options parse_command_line(int argc, char** argv)
       double x         = 0;
       if (!parse_number(v, x) || !(x >= 0))
       {
-        throw usage_error(cat({arg, " '", v, noise ? "': expected a fraction >= 0" : "': expected seconds >= 0"}));
+        throw usage_error(cat({arg, " '", v, noise ? "': expected a percentage >= 0" : "': expected seconds >= 0"}));
       }
-      (noise ? opt.settings.max_noise : opt.settings.max_time) = x;
+      // A percentage, as NVBench takes it (0.5 is 0.5 %); the stopping rule compares fractions.
+      (noise ? opt.settings.max_noise : opt.settings.max_time) = noise ? x / 100 : x;
       (noise ? opt.max_noise_given : opt.max_time_given)       = true;
+    }
+    else if (is("--stopping-criterion"))
+    {
+      const char* v = take_value();
+      if (std::strcmp(v, supported_stopping_criterion) != 0)
+      {
+        throw usage_error(cat({"--stopping-criterion '", v, "': this harness has NVBench's '",
+                               supported_stopping_criterion, "' criterion only (the relative noise of the median, ",
+                               "--max-noise)"}));
+      }
     }
     else
     {

@@ -39,8 +39,10 @@ using cuda_stream = basic_stream<detail::backend::stream_type>;
 
 /// NVBench's execution tags. They combine with `|`; only `timer` changes what the harness does
 /// (the callable then takes `(nvbench::launch&, auto& timer)` and brackets the timed work with
-/// timer.start() / timer.stop()). The others are accepted for compatibility: the harness always
-/// measures cold, one launch per sample, with the timer around the launch.
+/// timer.start() / timer.stop()). The others turn off or choose what this harness never does
+/// (a blocking kernel, batched measurements, CPU timing), so they are accepted and change nothing:
+/// the harness always measures cold, one launch per sample, with the timer around the launch
+/// (bench/README.md, "Execution tags", says what each means in NVBench).
 namespace exec_tag
 {
 template <unsigned Flags>
@@ -267,6 +269,7 @@ public:
   const std::string& get_skip_reason() const noexcept { return m_skip_reason; }
 
   void set_min_samples(long long n) { m_settings.min_samples = n; }
+  /// A fraction, as NVBench's set_max_noise takes it (its command line's --max-noise is percent).
   void set_max_noise(double fraction) { m_settings.max_noise = fraction; }
   void set_timeout(double seconds) { m_settings.max_time = seconds; }
 

@@ -29,7 +29,7 @@ struct sample_stats
 struct run_settings
 {
   long long min_samples = 10;
-  double max_noise      = 0.01;
+  double max_noise      = 0.01; // a fraction: the command line's --max-noise 1 (percent, as NVBench's)
   double max_time       = 0.5;
 
   static constexpr long long max_sample_count = 100000;

@@ -65,6 +65,29 @@ TEST_CASE("the measurement options: bounds checked, axis filters parsed, the har
   CHECK_THROWS_AS(strict.parse("--max-noise 1e-9"), CLI::ValidationError);
 }
 
+TEST_CASE("NVBench's sampling flags mean what they mean to NVBench, or are refused", "[command]") {
+  CLI::App app;
+  MeasurementCommandOptions options;
+  add_measurement_options(app, options);
+  CHECK(options.search.sampling.max_noise_percent == 2);
+  app.parse("--max-noise 0.5 --stopping-criterion stdrel");
+  CHECK(options.search.sampling.max_noise_percent == 0.5);  // 0.5 %, as a CUB author means it
+  for (const char* refused :
+       {"--max-noise 0", "--max-noise 101", "--stopping-criterion entropy", "--stopping-criterion STDREL"}) {
+    INFO(refused);
+    CLI::App strict;
+    MeasurementCommandOptions strict_options;
+    add_measurement_options(strict, strict_options);
+    CHECK_THROWS_AS(strict.parse(refused), CLI::ValidationError);
+  }
+  CLI::App strict;
+  MeasurementCommandOptions strict_options;
+  add_measurement_options(strict, strict_options);
+  CHECK_THROWS_WITH(strict.parse("--stopping-criterion entropy"),
+                    "--stopping-criterion: must be stdrel, the harness's only criterion (NVBench's default: the "
+                    "relative noise, --max-noise), not 'entropy'");
+}
+
 TEST_CASE("dispatch options: validated limits, and a dispatch only with an axis", "[command]") {
   DispatchCommandOptions options;
   CHECK(options.max_policies == 3);

@@ -25,7 +25,7 @@ TEST_CASE("run options default to CUB's timeout factors, every core, and the har
   CHECK(options.filters.empty());
   CHECK(options.build_directory == "policytune.build");
   CHECK(options.sampling.min_samples == 10);
-  CHECK(options.sampling.max_noise == 0.02);
+  CHECK(options.sampling.max_noise_percent == 2);  // 2 %, in NVBench's unit
   CHECK(options.sampling.max_time == 0.25);
 }
 

@@ -60,12 +60,23 @@ TEST_CASE("option_parser: the modes and the variant", "[harness][option_parser]"
 TEST_CASE("option_parser: the stopping rule, as --name value and --name=value", "[harness][option_parser]") {
   const auto opt = parse_harness_command_line({"--min-samples", "3", "--max-noise=0.5", "--max-time", "2.25"});
   CHECK(opt.settings.min_samples == 3);
-  CHECK(opt.settings.max_noise == 0.5);
+  CHECK(opt.settings.max_noise == 0.005);  // NVBench's unit: 0.5 is 0.5 %
   CHECK(opt.settings.max_time == 2.25);
   CHECK(opt.min_samples_given);
   CHECK(opt.max_noise_given);
   CHECK(opt.max_time_given);
   CHECK(parse_harness_command_line({"--min-samples=0"}).settings.min_samples == 0);
+  CHECK(parse_harness_command_line({"--max-noise", "2"}).settings.max_noise == 0.02);  // what policytune passes
+  CHECK(parse_harness_command_line({"--stopping-criterion", "stdrel"}).settings.max_noise == 0.01);
+}
+
+TEST_CASE("option_parser: NVBench's other stopping criteria are refused, naming the one there is",
+          "[harness][option_parser]") {
+  CHECK(harness_usage_error({"--stopping-criterion", "entropy"}) ==
+        "--stopping-criterion 'entropy': this harness has NVBench's 'stdrel' criterion only (the relative noise of "
+        "the median, --max-noise)");
+  CHECK(harness_usage_error({"--stopping-criterion=sample-count"}).starts_with("--stopping-criterion 'sample-count'"));
+  CHECK(harness_usage_error({"--stopping-criterion"}) == "option --stopping-criterion needs a value");
 }
 
 TEST_CASE("option_parser: --axis specs: values, lists, [pow2], blanks, and the last spec of an axis wins",
@@ -97,7 +108,7 @@ TEST_CASE("option_parser: bad command lines are usage errors that say what is wr
   CHECK(harness_usage_error({"--min-samples", "-1"}) == "--min-samples '-1': expected a count >= 0");
   CHECK(harness_usage_error({"--min-samples", "ten"}) == "--min-samples 'ten': expected a count >= 0");
   CHECK(harness_usage_error({"--min-samples="}) == "--min-samples '': expected a count >= 0");
-  CHECK(harness_usage_error({"--max-noise", "-0.1"}) == "--max-noise '-0.1': expected a fraction >= 0");
+  CHECK(harness_usage_error({"--max-noise", "-0.1"}) == "--max-noise '-0.1': expected a percentage >= 0");
   CHECK(harness_usage_error({"--max-time", "nan"}) == "--max-time 'nan': expected seconds >= 0");
   CHECK(harness_usage_error({"--max-time", "1s"}) == "--max-time '1s': expected seconds >= 0");
 }
