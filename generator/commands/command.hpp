@@ -66,6 +66,8 @@ RunCommand setup_analyze(CLI::App& app);
 RunCommand setup_import(CLI::App& app);
 RunCommand setup_search(CLI::App& app);
 RunCommand setup_pool(CLI::App& app);
+// "pool DIR: 192 variants of 3 benchmarks in 12 binaries, 41.3 MiB[; full: ...]"
+std::string pool_summary(const SearchOptions& options, const SearchEnd::Pool& held);
 RunCommand setup_generate(CLI::App& app);
 RunCommand setup_check(CLI::App& app);
 RunCommand setup_merge(CLI::App& app);

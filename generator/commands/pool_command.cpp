@@ -56,17 +56,19 @@ RunCommand setup_pool(CLI::App& app) {
                  pool.pool);
       return 130;
     }
-    const SearchEnd::Pool& held = *end.pool;
-    const std::string full = held.full ? fmt::format("; full: --max-size {} reached, {} built variants left out",
-                                                     describe_bytes(*pool.pool_size_limit), held.left_out)
-                                       : "";
-    fmt::print(
-        "pool {}: {} variants of {} benchmarks in {} binaries, {}{}; built now: {} variants, {} failed, "
-        "compiling {:.1f} s\n",
-        pool.pool, held.variants, held.benchmarks, held.binaries, describe_bytes(held.bytes), full, progress.measured(),
-        progress.failed(), progress.build_seconds());
+    fmt::print("{}; built now: {} variants, {} failed, compiling {:.1f} s\n", pool_summary(pool, *end.pool),
+               progress.measured(), progress.failed(), progress.build_seconds());
     return 0;
   };
+}
+
+std::string pool_summary(const SearchOptions& options, const SearchEnd::Pool& held) {
+  const std::string full = held.full ? fmt::format("; full: --max-size {} reached, {} built variants left out",
+                                                   describe_bytes(*options.pool_size_limit), held.left_out)
+                                     : "";
+  return fmt::format("pool {}: {} variants of {} benchmark{} in {} binaries, {}{}", options.pool, held.variants,
+                     held.benchmarks, held.benchmarks == 1 ? "" : "s", held.binaries, describe_bytes(held.bytes),
+                     full);
 }
 
 }  // namespace policytune

@@ -55,7 +55,8 @@ RunCommand setup_search(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--pool", s.pool,
                  "measure the binaries of this compile pool (policytune pool) and compile nothing; options "
-                 "--cxx, --nvcc and --cuda-arch, where given, must agree with how the pool was built");
+                 "--cxx, --nvcc and --cuda-arch, where given, must agree with how the pool was built. With "
+                 "--compile-only: build the pool, as policytune pool does");
   app.add_option("--deadline", s.deadline_minutes,
                  "minutes for the whole search: past them (and once a round has measured) no new round, no "
                  "confirmation, no new workload; what was measured is stored and the same command resumes")
@@ -69,9 +70,6 @@ RunCommand setup_search(CLI::App& app) {
   const CLI::Option* arch = app.get_option("--cuda-arch");
   return [options, shard, cxx, nvcc, arch] {
     SearchOptions search = options->resolved();
-    if (search.compile_only && !search.pool.empty()) {
-      throw UserError("--compile-only --pool: policytune pool builds a pool; search --pool measures one");
-    }
     if (cxx->count() > 0) search.pool_expectation.host_compiler = search.compiler.host_compiler;
     if (nvcc->count() > 0) search.pool_expectation.cuda_compiler = search.compiler.cuda_compiler;
     if (arch->count() > 0) search.pool_expectation.cuda_architectures = search.compiler.cuda_architectures;
@@ -100,6 +98,7 @@ RunCommand setup_search(CLI::App& app) {
     if (search.compile_only) {
       fmt::print("compiled: {} variants, {} failed; compiling {:.1f} s{}\n", progress.measured(), progress.failed(),
                  progress.build_seconds(), from_cache);
+      if (end.pool) fmt::print("{}\n", pool_summary(search, *end.pool));
       return 0;
     }
     // Three parts that add up to the whole: nothing of the confirmation is in the first two.

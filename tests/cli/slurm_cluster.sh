@@ -1,5 +1,6 @@
 # A single-node Slurm cluster of its own for one test: munged, slurmctld and slurmd with a generated
 # slurm.conf in FOLDER, on free ports, so that it neither needs nor touches the machine's own Slurm.
+# Partitions: debug (the default), compile and measure, all of the one node (for --compile-partition).
 # Sourced: slurm_cluster_start FOLDER [FEATURES] (returns non-zero, with the reason in
 # $slurm_cluster_why, when the daemons cannot start; FEATURES, such as cpu_a,cpu_b, are the node's, for
 # jobs that ask --constraint) and slurm_cluster_stop (safe to call whatever happened, twice too);
@@ -60,6 +61,8 @@ JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
 NodeName=$node CPUs=2${features:+ Features=$features} State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+PartitionName=compile Nodes=ALL MaxTime=INFINITE State=UP
+PartitionName=measure Nodes=ALL MaxTime=INFINITE State=UP
 EOF
   export SLURM_CONF=$folder/slurm.conf
   slurmctld -f "$SLURM_CONF" 2>"$folder/log/slurmctld.err" ||
