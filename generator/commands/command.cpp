@@ -14,6 +14,10 @@ const std::vector<Command>& all_commands() {
   static const std::vector<Command> commands{
       {"list", "show the search space of benchmark sources and its exact size", setup_list},
       {"search", "build, verify and measure base and variants of benchmarks; store every result", setup_search},
+      {"pool",
+       "build base and variants of benchmarks into a folder that travels, for `search --pool` to measure on a "
+       "machine that compiles nothing (the GPU's)",
+       setup_pool},
       {"analyze",
        "rank variants by score (--top), show how much of each space was searched (--coverage), which variants "
        "failed and why (--failures) or whether a size dispatch beats one policy (--dispatch)",
@@ -47,6 +51,43 @@ void add_database_option(CLI::App& app, std::string& path) {
   app.add_option("--db", path, "results database (SQLite)")->capture_default_str();
 }
 
+void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) {
+  SearchOptions& s = options.search;
+  add_build_options(app, options);
+  add_database_option(app, s.database);
+  app.add_option("--run-timeout", s.run_timeout, "seconds a variant may run (default: 50x base, at least 10 s)")
+      ->check(number_between(0.1, 86400));
+  add_sampling_options(app, options);
+}
+
+void add_build_options(CLI::App& app, MeasurementCommandOptions& options) {
+  SearchOptions& s = options.search;
+  app.add_option("-a,--axis", options.axis_specs,
+                 "axis filter: 'T{ct}=I32', 'T{ct}=[I32,I64]', 'Elements{io}[pow2]=28'");
+  app.add_option("--build-dir", s.build_directory, "where binaries are built")->capture_default_str();
+  app.add_option("-j,--jobs", s.jobs, "parallel compiles (default: every core)")->check(count_between(0, 1024));
+  app.add_option("--batch-size", s.batch_size,
+                 "variants compiled into one binary (default: enough to fill every core, at most 32)")
+      ->check(count_between(0, 4096));
+  app.add_option("--build-timeout", s.build_timeout, "seconds a variant may compile (default: 10x base, at least 10 s)")
+      ->check(number_between(0.1, 86400));
+  app.add_option("--cxx", s.compiler.host_compiler, "host C++ compiler")->capture_default_str();
+  app.add_option("--nvcc", s.compiler.cuda_compiler, "CUDA compiler")->capture_default_str();
+  app.add_option("--cuda-arch", s.compiler.cuda_architectures, "SM architectures to compile CUDA for")
+      ->capture_default_str();
+  app.add_option("-I,--include", options.include_directories, "extra include directories");
+  app.add_option("--compiler-launcher", s.compiler.launcher, "prefix every compile (ccache, sccache, distcc)");
+  app.add_option("--build-cache", s.compiler.build_cache,
+                 "keep built binaries in this folder and copy them when the same build comes again (also "
+                 "$POLICYTUNE_BUILD_CACHE; '' for none)")
+      ->envname("POLICYTUNE_BUILD_CACHE");
+  app.add_option("--build-cache-size", options.build_cache_mib,
+                 "MiB the build cache may hold; the least recently used binaries go past it")
+      ->envname("POLICYTUNE_BUILD_CACHE_SIZE")
+      ->check(count_between(1, 1 << 30))
+      ->capture_default_str();
+}
+
 namespace {
 
 // NVBench's --stopping-criterion takes stdrel (its default) or entropy; the harness has stdrel only.
@@ -64,35 +105,8 @@ CLI::Validator stopping_criterion_supported() {
 
 }  // namespace
 
-void add_measurement_options(CLI::App& app, MeasurementCommandOptions& options) {
+void add_sampling_options(CLI::App& app, MeasurementCommandOptions& options) {
   SearchOptions& s = options.search;
-  app.add_option("-a,--axis", options.axis_specs,
-                 "axis filter: 'T{ct}=I32', 'T{ct}=[I32,I64]', 'Elements{io}[pow2]=28'");
-  add_database_option(app, s.database);
-  app.add_option("--build-dir", s.build_directory, "where binaries are built")->capture_default_str();
-  app.add_option("-j,--jobs", s.jobs, "parallel compiles (default: every core)")->check(count_between(0, 1024));
-  app.add_option("--batch-size", s.batch_size,
-                 "variants compiled into one binary (default: enough to fill every core, at most 32)")
-      ->check(count_between(0, 4096));
-  app.add_option("--build-timeout", s.build_timeout, "seconds a variant may compile (default: 10x base, at least 10 s)")
-      ->check(number_between(0.1, 86400));
-  app.add_option("--run-timeout", s.run_timeout, "seconds a variant may run (default: 50x base, at least 10 s)")
-      ->check(number_between(0.1, 86400));
-  app.add_option("--cxx", s.compiler.host_compiler, "host C++ compiler")->capture_default_str();
-  app.add_option("--nvcc", s.compiler.cuda_compiler, "CUDA compiler")->capture_default_str();
-  app.add_option("--cuda-arch", s.compiler.cuda_architectures, "SM architectures to compile CUDA for")
-      ->capture_default_str();
-  app.add_option("-I,--include", options.include_directories, "extra include directories");
-  app.add_option("--compiler-launcher", s.compiler.launcher, "prefix every compile (ccache, sccache, distcc)");
-  app.add_option("--build-cache", s.compiler.build_cache,
-                 "keep built binaries in this folder and copy them when the same build comes again (also "
-                 "$POLICYTUNE_BUILD_CACHE; '' for none)")
-      ->envname("POLICYTUNE_BUILD_CACHE");
-  app.add_option("--build-cache-size", options.build_cache_mib,
-                 "MiB the build cache may hold; the least recently used binaries go past it")
-      ->envname("POLICYTUNE_BUILD_CACHE_SIZE")
-      ->check(count_between(1, 1 << 30))
-      ->capture_default_str();
   // The harness takes these as they are: they are checked here.
   app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")
       ->check(count_between(1, 100000))

@@ -126,10 +126,25 @@ void BenchmarkSession::use_base(const Defines& narrowing) {
   }
 }
 
+void BenchmarkSession::serve_from_pool(const PooledBenchmark& pooled, fs::path pool_folder) {
+  pooled_ = &pooled;
+  pool_folder_ = std::move(pool_folder);
+}
+
 void BenchmarkSession::prepare(BaseAnswerCache* answers) {
   answers_ = answers;
   recalled_.reset();
-  Defines narrowing = base_narrowing(options_.filters);
+  if (pooled_ != nullptr) {
+    // The pool's base, built where the pool was: asked here (the device is this machine's), never
+    // recalled, never built. Its outputs, which variants are compared with, go to this build folder.
+    answers_ = nullptr;
+    base_binary_ = (pool_folder_ / pooled_->base).string();
+    base_build_time_ = Seconds(pooled_->base_build_seconds);
+    create_folders(directory_);
+    adopt(ask_base());
+    return;
+  }
+  Defines narrowing = options_.whole_base ? Defines{} : base_narrowing(options_.filters);
   if (!narrowing.empty()) {
     use_base({});  // a whole base built already serves every workload: nothing to build
     if (cached_base_build_time()) narrowing.clear();
@@ -397,7 +412,44 @@ BenchmarkSession::Build BenchmarkSession::base_build() {
 std::vector<BenchmarkSession::Build> BenchmarkSession::build(
     const std::vector<std::pair<std::string, Variant>>& variants, const CompileTimeWorkload& workload) {
   require_confirmed_answer();  // base's build time sets the variants' time limit
+  if (pooled_ != nullptr) return pooled_builds(variants, workload);
   return builder_.build(variants, workload, base_build_time_);
+}
+
+bool BenchmarkSession::can_build(const std::string& variant, const CompileTimeWorkload& workload) const {
+  if (pooled_ == nullptr) return true;
+  const PooledWorkload* pooled = pooled_->workload(workload.name);
+  return pooled != nullptr && pooled->holds(variant);
+}
+
+std::vector<BenchmarkSession::Build> BenchmarkSession::pooled_builds(
+    const std::vector<std::pair<std::string, Variant>>& variants, const CompileTimeWorkload& workload) const {
+  const PooledWorkload* pooled = pooled_->workload(workload.name);
+  std::vector<Build> builds;
+  for (const auto& [name, variant] : variants) {
+    Build build{name, "", {}, Status::ok, "", true};
+    const auto in_binary = [&name = name](const PooledBinary& binary) {
+      return std::find(binary.variants.begin(), binary.variants.end(), name) != binary.variants.end();
+    };
+    const auto failed = [&name = name](const PooledFailure& failure) { return failure.variant == name; };
+    if (pooled == nullptr) {
+      // A caller's mistake: can_build() says which variants a pool holds.
+      throw std::logic_error(name + " of " + workload.name + ": the pool holds nothing of this workload");
+    }
+    if (const auto binary = std::find_if(pooled->binaries.begin(), pooled->binaries.end(), in_binary);
+        binary != pooled->binaries.end()) {
+      build.binary = (pool_folder_ / binary->file).string();
+      if (binary->batched) build.selection = {"--variant", name};
+    } else if (const auto failure = std::find_if(pooled->failures.begin(), pooled->failures.end(), failed);
+               failure != pooled->failures.end()) {
+      build.status = failure->status;
+      build.reason = failure->reason;
+    } else {
+      throw std::logic_error(name + " of " + workload.name + " is not in the pool");
+    }
+    builds.push_back(std::move(build));
+  }
+  return builds;
 }
 
 }  // namespace policytune

@@ -10,6 +10,7 @@
 #include "core/measurement.hpp"
 #include "protocol/harness_protocol.hpp"
 #include "run/base_narrowing.hpp"
+#include "run/compile_pool.hpp"
 #include "run/interrupted.hpp"
 #include "run/run_log.hpp"
 #include "run/run_options.hpp"
@@ -56,6 +57,11 @@ public:
   // stands in for asking it, and base is built only when something needs it (base_build(),
   // build()); what base answers when asked is remembered there.
   void prepare(BaseAnswerCache* answers = nullptr);
+  // Before prepare(): base and the variants are the binaries of `pooled` (of the pool in
+  // `pool_folder`), and nothing is compiled (policytune search --pool). Base is asked, not recalled.
+  void serve_from_pool(const PooledBenchmark& pooled, std::filesystem::path pool_folder);
+  // Whether build() can make `variant` of `workload`: always, but from a pool only what it holds.
+  bool can_build(const std::string& variant, const CompileTimeWorkload& workload) const;
   const std::vector<HarnessEntry>& entries() const { return entries_; }
   const HarnessDevice& device() const { return device_; }  // `available` false: nothing can run
   // Whether what prepare() took from the cache holds: base is built and asked, once, and its
@@ -68,6 +74,7 @@ public:
 
   // Base, built. The answer prepare() recalled must have been confirmed first.
   Build base_build();
+  Seconds base_build_time() const { return base_build_time_; }  // as measured where it was built
 
   // The compile-time workloads the axis filters select.
   std::vector<CompileTimeWorkload> selected_workloads() const;
@@ -76,7 +83,8 @@ public:
   Measurement template_row(const std::string& ct_workload) const;
 
   // Builds the named variants of one workload (VariantBuilder::build), base first where it is
-  // not built yet. One Build per variant, in order.
+  // not built yet; from a pool, its binaries and the failures it recorded (each variant must be
+  // one can_build() allows). One Build per variant, in order.
   std::vector<Build> build(const std::vector<std::pair<std::string, Variant>>& variants,
                            const CompileTimeWorkload& workload);
 
@@ -115,6 +123,8 @@ private:
   std::optional<Seconds> cached_base_build_time() const;  // the built base's, if this very command built it
   void build_base(const std::string& joined_command);
   BaseAnswer ask_base() const;
+  std::vector<Build> pooled_builds(const std::vector<std::pair<std::string, Variant>>& variants,
+                                   const CompileTimeWorkload& workload) const;
   void adopt(const BaseAnswer& answer);
   std::vector<std::string> with_reference_directory(std::vector<std::string> environment) const;
   std::filesystem::path base_outputs_marker(const CompileTimeWorkload& workload) const;
@@ -140,6 +150,8 @@ private:
   std::optional<BaseAnswerKey> answer_key_;  // where base's answer is remembered; none: not kept
   std::optional<BaseAnswer> recalled_;       // the answer taken from the cache while base is unbuilt
   VariantBuilder builder_;
+  const PooledBenchmark* pooled_ = nullptr;  // serve_from_pool()'s: builds come from there
+  std::filesystem::path pool_folder_;
 };
 
 }  // namespace policytune

@@ -26,8 +26,9 @@ void require_same_compiler(const CompilePool& pool, const std::string& option, c
   const auto version = compiler_version(named);
   if (!version || *version == pooled_version) return;
   throw UserError((pool.folder() / CompilePool::kManifestName).string(), 0,
-                  fmt::format("the pool was built with {}, and {} {} is {}: build the pool with it, or leave {} out",
-                              spelled(pooled_name, pooled_version), option, named, spelled(named, *version), option));
+                  fmt::format("the pool was built with {}, and {} {} says it is '{}': build the pool with it, or "
+                              "leave {} out",
+                              spelled(pooled_name, pooled_version), option, named, *version, option));
 }
 
 }  // namespace

@@ -35,6 +35,9 @@ struct RunOptions {
   std::optional<double> build_timeout;  // seconds; overrides the factor
   std::optional<double> run_timeout;
   SamplingSettings sampling;
+  // Base built for every compile-time workload whatever the filters select (a compile pool's, so
+  // that it serves the workloads a later pool command adds).
+  bool whole_base = false;
 };
 
 }  // namespace policytune

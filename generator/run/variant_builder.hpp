@@ -25,6 +25,7 @@ struct VariantBuild {
   std::vector<std::string> selection;  // {"--variant", name} in a batched binary
   Status status = Status::ok;
   std::string reason;
+  bool pooled = false;  // a compile pool's binary (run/compile_pool.hpp): run where it lies, never removed
 };
 
 // Compiles the variants of one benchmark source, `jobs` at a time, several variants to a binary
