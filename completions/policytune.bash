@@ -21,7 +21,7 @@ _policytune_options_prune="-h --help --db --dry-run"
 _policytune_options_import="-h --help --db --base --source --cccl --compute-capability"
 _policytune_options_replay="-h --help --strategy --budget --repeats --seed --prior --batch"
 _policytune_options_report="-h --help --db -R --regex -o --output"
-_policytune_options_batch="-h --help"
+_policytune_options_batch="-h --help --show-search-progress"
 
 _policytune_strategies="auto exhaustive random adaptive_evolution genetic_algorithm iterated_local_search
   simulated_annealing prior_order prior_round_robin prior_witnesses surrogate_evolution forest_evolution"

@@ -3,7 +3,8 @@ include_guard(GLOBAL)
 # WHEN CONFIGURE calls of a directory are checked and searched together at the end of the
 # directory, by one `policytune batch` process: with everything stored, starting the tool costs
 # more than what each command does, and a hundred calls would otherwise start it three hundred
-# times. The results are reported call by call, in order, as if each had run on its own.
+# times. The results are reported call by call, in order, as if each had run on its own; what the
+# searches measure is shown as they go (a line per variant), since a search may take minutes.
 
 # A JSON array of the strings of `list` (whose elements hold no ';': CMake lists cannot). The list is
 # escaped whole, which is several times faster than escaping element by element, and it shows.
@@ -51,12 +52,20 @@ function(policytune_detail_run_batch)
   foreach(i RANGE ${last})
     get_property(command DIRECTORY PROPERTY policytune_batch_${i}_command)
     list(APPEND commands "${command}")
+    # What each search is about to do, said before its progress lines rather than after.
+    get_property(kind DIRECTORY PROPERTY policytune_batch_${i}_KIND)
+    if(kind STREQUAL "search")
+      get_property(status DIRECTORY PROPERTY policytune_batch_${i}_MESSAGE)
+      message(STATUS "${status}")
+    endif()
   endforeach()
   list(JOIN commands ",\n" commands)
   set(batch_file "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/configure-batch.json")
   file(WRITE "${batch_file}" "[${commands}]\n")
-  execute_process(COMMAND "${tool}" batch "${batch_file}" RESULT_VARIABLE result OUTPUT_VARIABLE results
-                  ERROR_VARIABLE problem)
+  # The searches' progress reaches the terminal as it is written (ECHO_ERROR_VARIABLE); the checks'
+  # errors stay in their results, which are reported below naming the call.
+  execute_process(COMMAND "${tool}" batch --show-search-progress "${batch_file}" RESULT_VARIABLE result
+                  OUTPUT_VARIABLE results ERROR_VARIABLE problem ECHO_ERROR_VARIABLE)
   if(NOT result EQUAL 0)
     string(STRIP "${problem}" problem)
     message(FATAL_ERROR "PolicyTune: the tune_algorithm() commands of ${CMAKE_CURRENT_SOURCE_DIR} did not run:\n  ${problem}")
@@ -88,9 +97,8 @@ function(policytune_detail_report_batched i exit_code out err)
   elseif(KIND STREQUAL "templates" AND NOT exit_code EQUAL 0)
     policytune_detail_fail_templates("${CALL}" "${err}")
   elseif(KIND STREQUAL "search")
-    message(STATUS "${MESSAGE}")
-    if(NOT exit_code EQUAL 0)
-      message(FATAL_ERROR "tune_algorithm(${NAME}): the search failed:\n${err}")
+    if(NOT exit_code EQUAL 0)  # what it said was shown as it ran
+      message(FATAL_ERROR "tune_algorithm(${NAME}): the search failed (exit ${exit_code}); its output is above")
     endif()
     message(STATUS "tune_algorithm(${NAME}): ${out}")
     # The header depends on the database once it exists: this search may have created it.

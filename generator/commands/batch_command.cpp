@@ -3,6 +3,9 @@
 // what each command does. Each command runs here, one after the other, as main() would run it
 // (its own exit code and output); even a fork per command costs more than a search that finds
 // everything stored. Processes a command leaves behind end with the batch, as with any policytune.
+// With --show-search-progress a search's standard error (its progress, a line per variant) is
+// written to the batch's own as it goes, not kept for its result: a configure that searches for
+// minutes must not look hung.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -13,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "commands/command.hpp"
 #include "commands/command_line.hpp"
@@ -106,8 +110,15 @@ private:
   int saved_;
 };
 
-// Runs one command line here, as main() would, its output captured.
-BatchResult run_here(const CommandLine& arguments) {
+// Whether a command's standard error is shown as it is written rather than captured: a search's,
+// with --show-search-progress.
+bool shows_stderr(const CommandLine& arguments, bool show_search_progress) {
+  return show_search_progress && arguments.front() == "search";
+}
+
+// Runs one command line here, as main() would, its output captured (its standard error only where
+// `capture_stderr`).
+BatchResult run_here(const CommandLine& arguments, bool capture_stderr) {
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(memory_file(), &std::fclose);
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> err(memory_file(), &std::fclose);
   if (!out || !err)
@@ -122,7 +133,8 @@ BatchResult run_here(const CommandLine& arguments) {
   std::fflush(stderr);
   {
     const Redirection out_redirected(STDOUT_FILENO, out.get());
-    const Redirection err_redirected(STDERR_FILENO, err.get());
+    std::optional<Redirection> err_redirected;
+    if (capture_stderr) err_redirected.emplace(STDERR_FILENO, err.get());
     result.exit_code = run_command_line(static_cast<int>(storage.size()), argv.data());
     std::fflush(stdout);
     std::fflush(stderr);
@@ -138,9 +150,13 @@ RunCommand setup_batch(CLI::App& app) {
   auto file = std::make_shared<std::string>();
   app.add_option("file", *file, "JSON array of command lines, each an array of the arguments after `policytune`")
       ->required();
-  return [file] {
+  auto show_search_progress = std::make_shared<bool>(false);
+  app.add_flag(
+      "--show-search-progress", *show_search_progress,
+      "a search's standard error (its progress) goes to the batch's own as it is written, not into its result");
+  return [file, show_search_progress] {
     for (const auto& command : read_batch(*file)) {
-      const BatchResult result = run_here(command);
+      const BatchResult result = run_here(command, !shows_stderr(command, *show_search_progress));
       const nlohmann::json line{{"exit_code", result.exit_code}, {"stdout", result.out}, {"stderr", result.err}};
       fmt::print("{}\n", list_safe(line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
       std::fflush(stdout);

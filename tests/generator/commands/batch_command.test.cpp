@@ -76,3 +76,25 @@ TEST_CASE("a batch file that is a FIFO is refused, never waited on", "[batch_com
   CHECK(run.exit_code == 2);
   CHECK(run.err == "policytune: error: " + fifo + ": is a FIFO (named pipe), not a regular file\n");
 }
+
+TEST_CASE("batch --show-search-progress: a search's standard error is the batch's own, other commands' stay theirs",
+          "[batch_command]") {
+  testing::TemporaryDirectory directory("batch");
+  // Each command fails at once, before anything is compiled: what it says shows where it went.
+  const auto run_batch_of = [&](const nlohmann::json& command) {
+    const std::string file = directory.write("batch.json", nlohmann::json::array({command}).dump());
+    return run_policytune_here({"batch", "--show-search-progress", file});
+  };
+  const auto search =
+      run_batch_of(nlohmann::json::array({"search", "no/such/benchmark.cpp", "--db", directory.file("results.db")}));
+  CHECK(search.exit_code == 0);
+  CHECK_THAT(search.err, Catch::Contains("no/such/benchmark.cpp"));  // shown as the search ran
+  const auto searched = nlohmann::json::parse(testing::lines_of(search.out).at(0));
+  CHECK(searched.at("exit_code") == 2);
+  CHECK(searched.at("stderr") == "");
+
+  const auto list = run_batch_of(nlohmann::json::array({"list", "no/such/benchmark.cpp"}));
+  CHECK(list.err.empty());
+  CHECK_THAT(nlohmann::json::parse(testing::lines_of(list.out).at(0)).at("stderr").get<std::string>(),
+             Catch::Contains("no/such/benchmark.cpp"));
+}
