@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -55,20 +56,26 @@ int import_kernel_tuner_files(const ImportOptions& options) {
   for (const auto& file : options.files) imports.push_back(import_kernel_tuner(file, options.base));
   std::vector<SearchSpaceRecord> spaces;
   std::vector<Measurement> rows;
+  std::size_t total = 0;
+  for (const auto& converted : imports) total += converted.measurements.size();
+  rows.reserve(total);
+  std::string said;  // once everything is stored
   for (std::size_t i = 0; i < imports.size(); ++i) {
-    for (const auto& row : imports[i].measurements) require_storable(row, options.files[i]);
+    std::size_t failed = 0;
+    for (const auto& row : imports[i].measurements) {
+      require_storable(row, options.files[i]);
+      failed += row.status != Status::ok ? 1 : 0;
+    }
+    said += fmt::format("{}: imported {} configurations ({} failed) of {} on {}, base = {}\n", options.files[i],
+                        imports[i].measurements.size() - 1, failed, imports[i].space.benchmark,
+                        imports[i].measurements.front().device.name, imports[i].base_configuration);
     spaces.push_back(imports[i].space);
-    rows.insert(rows.end(), imports[i].measurements.begin(), imports[i].measurements.end());
+    // Moved, not copied: a cache of a million configurations is a million rows.
+    std::move(imports[i].measurements.begin(), imports[i].measurements.end(), std::back_inserter(rows));
   }
   ResultsDatabase database(options.database, ResultsDatabase::Mode::create_if_missing);
   database.record(spaces, rows);  // every file or none
-  for (std::size_t i = 0; i < imports.size(); ++i) {
-    std::size_t failed = 0;
-    for (const auto& m : imports[i].measurements) failed += m.status != Status::ok ? 1 : 0;
-    fmt::print("{}: imported {} configurations ({} failed) of {} on {}, base = {}\n", options.files[i],
-               imports[i].measurements.size() - 1, failed, imports[i].space.benchmark,
-               imports[i].measurements.front().device.name, imports[i].base_configuration);
-  }
+  fmt::print("{}", said);
   return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 
@@ -24,48 +25,110 @@ std::size_t line_of(const std::string& text, const std::string& key, std::size_t
   return at == std::string::npos ? 0 : line_of_offset(text, at);
 }
 
-// Reads the keys of the cache's entries in the file's order into `cache.entry_keys` (a SAX pass:
-// nothing is built), and counts the top-level "cache" members.
-class EntryOrder : public nlohmann::json_sax<Json> {
+// Builds the document and the cache's entries in one pass over the text. Every event goes to the
+// document's builder except those of the cache's entries, each of which gets a builder of its own
+// and becomes an element of `entries`: no tree of a million keys is built, nor looked up. (A
+// template SAX, not a json_sax subclass, so that a parse error is thrown with its own type.)
+class CacheReader {
 public:
-  EntryOrder(const std::string& path, KernelTunerCache& cache) : path_(path), cache_(cache) {}
+  using Builder = nlohmann::detail::json_sax_dom_parser<Json>;
+  using string_t = Json::string_t;
+
+  CacheReader(const std::string& path, KernelTunerCache& cache)
+      : path_(path), cache_(cache), document_(cache.document) {}
 
   std::size_t cache_members() const { return cache_members_; }
 
-  bool key(string_t& key) override {
+  bool key(string_t& key) {
+    if (entry_) return entry_->key(key);
     if (depth_ == 1) {
-      in_cache_ = key == "cache";
-      if (in_cache_) ++cache_members_;
+      cache_key_ = key == "cache";
+      if (cache_key_) ++cache_members_;
     } else if (depth_ == 2 && in_cache_) {
       // A JSON object keeps one value per key: a second entry would replace the first unseen.
       if (!seen_.insert(key).second) {
         throw UserError(path_, cache_.line_of_entry(key, 2), "cache entry '" + key + "' appears twice");
       }
-      cache_.entry_keys.push_back(key);
+      cache_.entries.emplace_back(key, Json());
+      entry_.emplace(cache_.entries.back().second);
+      entry_depth_ = 0;
+      return true;
     }
-    return true;
+    return document_.key(key);
   }
-  bool start_object(std::size_t /*elements*/) override { return ++depth_, true; }
-  bool end_object() override { return --depth_, true; }
-  bool start_array(std::size_t /*elements*/) override { return ++depth_, true; }
-  bool end_array() override { return --depth_, true; }
-  bool null() override { return true; }
-  bool boolean(bool /*value*/) override { return true; }
-  bool number_integer(number_integer_t /*value*/) override { return true; }
-  bool number_unsigned(number_unsigned_t /*value*/) override { return true; }
-  bool number_float(number_float_t /*value*/, const string_t& /*text*/) override { return true; }
-  bool string(string_t& /*value*/) override { return true; }
-  bool binary(binary_t& /*value*/) override { return true; }
-  bool parse_error(std::size_t /*position*/, const std::string& /*token*/,
-                   const nlohmann::detail::exception& /*error*/) override {
-    return false;  // the DOM parse that follows reports it
+  bool start_object(std::size_t elements) {
+    if (entry_) return opened(entry_->start_object(elements));
+    in_cache_ = in_cache_ || (depth_ == 1 && cache_key_);
+    ++depth_;
+    return document_.start_object(elements);
+  }
+  bool end_object() {
+    if (entry_) return closed(entry_->end_object());
+    if (--depth_ == 1) in_cache_ = false;
+    return document_.end_object();
+  }
+  bool start_array(std::size_t elements) {
+    if (entry_) return opened(entry_->start_array(elements));
+    ++depth_;
+    return document_.start_array(elements);
+  }
+  bool end_array() {
+    if (entry_) return closed(entry_->end_array());
+    --depth_;
+    return document_.end_array();
+  }
+  bool null() {
+    return value([](Builder& builder) { return builder.null(); });
+  }
+  bool boolean(bool flag) {
+    return value([&](Builder& builder) { return builder.boolean(flag); });
+  }
+  bool number_integer(Json::number_integer_t number) {
+    return value([&](Builder& builder) { return builder.number_integer(number); });
+  }
+  bool number_unsigned(Json::number_unsigned_t number) {
+    return value([&](Builder& builder) { return builder.number_unsigned(number); });
+  }
+  bool number_float(Json::number_float_t number, const string_t& text) {
+    return value([&](Builder& builder) { return builder.number_float(number, text); });
+  }
+  bool string(string_t& text) {
+    return value([&](Builder& builder) { return builder.string(text); });
+  }
+  bool binary(Json::binary_t& data) {
+    return value([&](Builder& builder) { return builder.binary(data); });
+  }
+  template <class Exception>
+  bool parse_error(std::size_t /*position*/, const std::string& /*token*/, const Exception& error) {
+    throw error;  // Json::parse_error with its byte, or out_of_range for a number past a double
   }
 
 private:
+  // A scalar: an entry's whole value, a part of one, or the document's.
+  template <class Add>
+  bool value(Add add) {
+    if (!entry_) return add(document_);
+    add(*entry_);
+    if (entry_depth_ == 0) entry_.reset();
+    return true;
+  }
+  bool opened(bool result) {
+    ++entry_depth_;
+    return result;
+  }
+  bool closed(bool result) {
+    if (--entry_depth_ == 0) entry_.reset();  // the entry is complete
+    return result;
+  }
+
   const std::string& path_;
   KernelTunerCache& cache_;
-  int depth_ = 0;
-  bool in_cache_ = false;
+  Builder document_;
+  std::optional<Builder> entry_;  // the builder of the entry being read
+  int entry_depth_ = 0;           // arrays and objects open within that entry
+  int depth_ = 0;                 // of the document
+  bool cache_key_ = false;        // the last top-level key was "cache"
+  bool in_cache_ = false;         // inside the top-level "cache" object
   std::size_t cache_members_ = 0;
   std::unordered_set<std::string> seen_;
 };
@@ -89,18 +152,14 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
   KernelTunerCache result;
   result.path = path;
   result.text = read_text_file(path);
-  EntryOrder order(path, result);
+  CacheReader reader(path, result);
   try {
     check_json_nesting(result.text);
   } catch (const JsonTooDeep& deep) {
     throw UserError(path, line_of_offset(result.text, deep.offset()), deep.what());
   }
   try {
-    // Two passes, each linear: the order of the entries, then the document. (A parse callback
-    // would do both at once, but nlohmann's scans an object's members at the end of each member.)
-    // A syntax error ends the first pass early; the second reports it, with its place.
-    [[maybe_unused]] const bool well_formed = Json::sax_parse(result.text, &order);
-    result.document = Json::parse(result.text);
+    (void)Json::sax_parse(result.text, &reader);
   } catch (const Json::parse_error& error) {
     throw UserError(path, line_of_offset(result.text, error.byte == 0 ? 0 : error.byte - 1),
                     "not valid JSON: " + std::string(error.what()));
@@ -117,7 +176,7 @@ KernelTunerCache read_kernel_tuner_cache(const std::string& path) {
   };
   const Json& keys = require("tune_params_keys", Json::value_t::array, "a list of parameter names");
   require("cache", Json::value_t::object, "an object of configurations");
-  if (order.cache_members() > 1) throw UserError(path, result.line_of_key("cache"), "'cache' appears twice");
+  if (reader.cache_members() > 1) throw UserError(path, result.line_of_key("cache"), "'cache' appears twice");
   for (const auto& key : keys) {
     if (!key.is_string() || !is_identifier(key.get<std::string>())) {
       throw UserError(path, result.line_of_key("tune_params_keys"),
@@ -198,11 +257,11 @@ std::vector<std::size_t> entry_configuration(const KernelTunerCache& cache, cons
   if (!entry.is_object()) throw fail("is not an object");
   std::vector<std::size_t> point;
   std::vector<const Json*> values;
-  std::string configuration;
   for (std::size_t axis = 0; axis < cache.parameters.size(); ++axis) {
     const std::string& parameter = cache.parameters[axis];
-    if (!entry.contains(parameter)) throw fail("lacks parameter '" + parameter + "'");
-    const Json& value = entry[parameter];
+    const auto at = entry.find(parameter);
+    if (at == entry.end()) throw fail("lacks parameter '" + parameter + "'");
+    const Json& value = *at;
     const Json& listed = *cache.values[axis];
     const auto found = std::find(listed.begin(), listed.end(), value);
     if (found == listed.end()) {
@@ -210,9 +269,12 @@ std::vector<std::size_t> entry_configuration(const KernelTunerCache& cache, cons
     }
     point.push_back(static_cast<std::size_t>(found - listed.begin()));
     values.push_back(&value);
-    configuration += (configuration.empty() ? "" : ", ") + parameter + " = " + value.dump();
   }
   if (!key_spells(key, values)) {
+    std::string configuration;  // only for the message: a million entries need not spell it
+    for (std::size_t axis = 0; axis < values.size(); ++axis) {
+      configuration += (axis == 0 ? "" : ", ") + cache.parameters[axis] + " = " + values[axis]->dump();
+    }
     throw fail("is keyed as another configuration than its values say (" + configuration +
                "): Kernel Tuner keys each by its values joined with commas");
   }

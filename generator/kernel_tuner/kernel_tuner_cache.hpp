@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -17,18 +18,20 @@ namespace policytune {
 struct KernelTunerCache {
   // Objects keyed in a tree: an insertion-ordered object (nlohmann::ordered_json) looks each key
   // up linearly, which made reading a cache quadratic in its size (a 240 MB file: half an hour).
-  // The one order that matters, that of the configurations (the default base is the first that
-  // succeeded), is kept in `entry_keys`.
   using Json = nlohmann::json;
+  // A configuration: its key in the cache and its entry.
+  using Entry = std::pair<std::string, Json>;
 
   std::string path;
   std::string text;  // as read, gunzipped
-  Json document;
+  Json document;     // every member but the cache's entries: "cache" is an empty object here
   std::vector<std::string> parameters;
-  std::vector<const Json*> values;      // per parameter, its tune_params list (non-empty, each value once)
-  std::vector<std::string> entry_keys;  // the cache's keys in the file's order, each once
+  std::vector<const Json*> values;  // per parameter, its tune_params list (non-empty, each value once)
+  // The cache's entries in the file's order (the default base is the first that succeeded), each
+  // key once. A list, not an object: a million configurations are read in one pass, and nothing
+  // looks an entry up by its key.
+  std::vector<Entry> entries;
 
-  const Json& cache() const { return document.at("cache"); }
   // The line of a top-level key or of a cache entry's key, for messages (0 when not found).
   std::size_t line_of_key(const std::string& key) const;
   std::size_t line_of_entry(const std::string& key, int occurrence = 1) const;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 #include "core/benchmark_name.hpp"
 #include "core/text_input.hpp"
@@ -92,7 +93,6 @@ Measurement measurement_of(const KernelTunerCache& file, const std::string& path
 KernelTunerImport import_kernel_tuner(const std::string& path, const std::optional<std::string>& base_key) {
   const KernelTunerCache file = read_kernel_tuner_cache(path);
   const json& document = file.document;
-  const json& cache = file.cache();
   const std::vector<std::string>& parameters = file.parameters;
   if (!document.contains("kernel_name") || !document["kernel_name"].is_string()) {
     throw UserError(path, file.line_of_key("kernel_name"), "Kernel Tuner cache needs 'kernel_name' (a string)");
@@ -108,32 +108,36 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
 
   KernelTunerImport result;
   const std::string source_hash = content_hash(file.text);
-  const std::string recorded_at = utc_timestamp();
   std::optional<std::size_t> base_index;
-  std::map<std::vector<std::size_t>, std::string> configurations;  // -> the key of the entry that has it
-  std::map<std::string, std::string> variants;                     // variant name -> entry key
-  for (const std::string& key : file.entry_keys) {  // the file's order: the default base is the first that succeeded
-    const json& entry = cache.at(key);
+  // What every configuration's row shares.
+  Measurement common;
+  common.algorithm = kernel;
+  common.benchmark = "kernel_tuner." + kernel;
+  common.device = device;
+  common.toolkit = "Kernel Tuner";
+  common.source_hash = source_hash;
+  common.rt_workload = problem.empty() ? "" : "problem_size=" + problem;
+  common.recorded_at = utc_timestamp();
+  // The key of the entry that has a configuration, or a variant name: pointers into `file`.
+  std::map<std::vector<std::size_t>, const std::string*> configurations;
+  std::unordered_map<std::string, const std::string*> variants;
+  result.measurements.reserve(file.entries.size() + 1);
+  // The file's order: the default base is the first that succeeded.
+  for (const auto& [key_in_file, entry] : file.entries) {
+    const std::string& key = key_in_file;                       // a variable, which lambdas can capture
     const auto line = [&] { return file.line_of_entry(key); };  // only on error: it scans the text
-    Measurement row;
-    row.algorithm = kernel;
-    row.benchmark = "kernel_tuner." + kernel;
-    row.device = device;
-    row.toolkit = "Kernel Tuner";
-    row.source_hash = source_hash;
-    row.rt_workload = problem.empty() ? "" : "problem_size=" + problem;
-    row.recorded_at = recorded_at;
+    Measurement row = common;
     // Each entry must be the configuration its key says, listed once, under a variant name of its
     // own: a second row of one key would replace the first in the database, unseen.
     const std::vector<std::size_t> configuration = entry_configuration(file, key, entry);
-    if (const auto [first, inserted] = configurations.try_emplace(configuration, key); !inserted) {
+    if (const auto [first, inserted] = configurations.try_emplace(configuration, &key); !inserted) {
       throw UserError(path, line(),
-                      "cache entry '" + key + "' is the configuration of entry '" + first->second + "' again");
+                      "cache entry '" + key + "' is the configuration of entry '" + *first->second + "' again");
     }
     Measurement m = measurement_of(file, path, key, entry, std::move(row));
-    if (const auto [first, inserted] = variants.try_emplace(m.variant, key); !inserted) {
+    if (const auto [first, inserted] = variants.try_emplace(m.variant, &key); !inserted) {
       throw UserError(path, line(),
-                      "cache entries '" + first->second + "' and '" + key + "' both become variant '" + m.variant +
+                      "cache entries '" + *first->second + "' and '" + key + "' both become variant '" + m.variant +
                           "' (a variant name keeps letters, digits, '-' and '_' of each value)");
     }
     const bool chosen = base_key ? key == *base_key : !base_index && m.status == Status::ok;
@@ -155,7 +159,7 @@ KernelTunerImport import_kernel_tuner(const std::string& path, const std::option
   result.space.benchmark = "kernel_tuner." + kernel;
   result.space.source_hash = source_hash;
   result.space.algorithm = kernel;
-  result.space.size = std::to_string(cache.size());
+  result.space.size = std::to_string(file.entries.size());
   for (const auto& parameter : parameters) result.space.ranges += parameter + "\n";
   return result;
 }

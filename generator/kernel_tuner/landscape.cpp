@@ -21,7 +21,6 @@ std::vector<std::pair<Point, std::optional<double>>> Landscape::results() const 
 }
 
 Landscape Landscape::read(const std::string& path) {
-  using Json = KernelTunerCache::Json;
   const KernelTunerCache file = read_kernel_tuner_cache(path);
   Landscape landscape;
   for (std::size_t axis = 0; axis < file.parameters.size(); ++axis) {
@@ -31,9 +30,9 @@ Landscape Landscape::read(const std::string& path) {
     for (const auto& value : *file.values[axis]) texts.push_back(value.dump());
   }
 
-  const Json& cache = file.cache();
-  for (const std::string& key : file.entry_keys) {  // the file's order
-    const Json& entry = cache.at(key);
+  landscape.times_.reserve(file.entries.size());
+  for (const auto& [key_in_file, entry] : file.entries) {  // the file's order
+    const std::string& key = key_in_file;                  // a variable, which lambdas can capture
     const auto fail = [&](const std::string& message) { return UserError(path, file.line_of_entry(key), message); };
     const KernelTunerTime time = entry_time(file, key, entry);
     Point point;

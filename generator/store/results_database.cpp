@@ -334,6 +334,10 @@ void ResultsDatabase::open_for_writing(Mode mode) {
       if (journal.step() && journal.text(0) != "wal") journal_at_rest_ = journal.text(0);
     }
     enable_write_ahead_log();
+    // A transaction of a million rows (an import) outgrows SQLite's default cache of 2 MiB, and
+    // then spills its pages to the log and reads them back while it inserts; 64 MiB at most keeps
+    // the index pages it revisits, and a small write uses what it touches only.
+    connection_->execute("PRAGMA cache_size = -65536");
     connection_->execute("PRAGMA foreign_keys = ON");
     open_schema();
     statements_ = std::make_unique<Statements>(*connection_);
@@ -448,7 +452,7 @@ bool ResultsDatabase::check_schema() {
   return true;
 }
 
-void ResultsDatabase::insert(const Measurement& m) {
+void ResultsDatabase::insert(const Measurement& m, std::optional<StoredDevice>& last_device) {
   const auto bind_device = [&](SqliteStatement& statement) -> SqliteStatement& {
     return statement.bind(1, m.device.name)
         .bind(2, m.device.sm_count)
@@ -457,11 +461,14 @@ void ResultsDatabase::insert(const Measurement& m) {
         .bind(5, m.device.compute_capability)
         .bind(6, m.device.driver);
   };
-  bind_device(statements_->insert_device).run();
-  auto& find = bind_device(statements_->find_device);
-  find.step();
-  const std::int64_t device_id = find.integer(0);
-  find.reset();
+  if (!last_device || last_device->device != m.device) {
+    bind_device(statements_->insert_device).run();
+    auto& find = bind_device(statements_->find_device);
+    find.step();
+    last_device = StoredDevice{m.device, find.integer(0)};
+    find.reset();
+  }
+  const std::int64_t device_id = last_device->id;
 
   auto& upsert = statements_->upsert_measurement;
   upsert.bind(1, m.algorithm)
@@ -505,7 +512,8 @@ void ResultsDatabase::record(const std::vector<SearchSpaceRecord>& spaces,
   guarded([&] {
     SqliteTransaction transaction(*connection_);
     for (const auto& space : spaces) insert(space);
-    for (const auto& measurement : measurements) insert(measurement);
+    std::optional<StoredDevice> last_device;  // of this transaction: a rolled back one stored no device
+    for (const auto& measurement : measurements) insert(measurement, last_device);
     transaction.commit();
   });
 }

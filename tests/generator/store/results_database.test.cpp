@@ -164,6 +164,28 @@ TEST_CASE("ResultsDatabase round-trips every field of a measurement", "[database
   }
 }
 
+TEST_CASE("ResultsDatabase stores each row of one batch on its own device, however they alternate", "[database]") {
+  // A batch looks a device up once for the rows that follow on it (an import's million rows): a
+  // row on another device, and a row on the first again, must each get their own.
+  TempDir dir("devices-in-a-batch");
+  const std::string path = dir.file("results.db");
+  std::vector<Measurement> rows;
+  for (const char* variant : {"a", "b", "c", "d", "e"}) rows.push_back(sample_measurement(variant));
+  const DeviceIdentity host{"Host CPU", 16, 0, false, "", ""};
+  rows[1].device = host;
+  rows[2].device = host;
+  rows[4].device = host;
+  {
+    ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing);
+    database.record(rows);
+  }
+  ResultsDatabase reopened(path, ResultsDatabase::Mode::must_exist);
+  const auto stored = reopened.measurements();
+  REQUIRE(stored.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) check_same(stored[i], rows[i]);
+  CHECK(raw_count(path, "SELECT count(*) FROM devices") == 2);
+}
+
 TEST_CASE("ResultsDatabase round-trips every status", "[database]") {
   TempDir dir("statuses");
   const std::string path = dir.file("results.db");
