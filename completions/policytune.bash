@@ -3,14 +3,17 @@
 # The option lists follow the tool's CLI11 definitions; the test cli.completion_options fails when
 # `policytune <command> --help` shows an option a list lacks, or the other way round.
 
-_policytune_commands="list search analyze generate check merge prune import replay report batch"
+_policytune_commands="list search pool analyze generate check merge prune import replay report batch"
 
 _policytune_options_list="-h --help --names"
-_policytune_measurement_options="-a --axis --db --build-dir -j --jobs --batch-size --build-timeout --run-timeout --cxx
-  --nvcc --cuda-arch -I --include --compiler-launcher --build-cache --build-cache-size --min-samples --max-noise
-  --max-time --stopping-criterion"
+_policytune_build_options="-a --axis --build-dir -j --jobs --batch-size --build-timeout --cxx --nvcc --cuda-arch -I
+  --include --compiler-launcher --build-cache --build-cache-size"
+_policytune_measurement_options="$_policytune_build_options --db --run-timeout --min-samples --max-noise --max-time
+  --stopping-criterion"
 _policytune_options_search="-h --help -R --regex --strategy --budget --time-limit --seed --lanes --force --compile-only
-  --confirm --confirm-rounds --shard --prior $_policytune_measurement_options"
+  --confirm --confirm-rounds --pool --deadline --shard --prior $_policytune_measurement_options"
+_policytune_options_pool="-h --help --pool -R --regex --strategy --budget --seed --prior --exclude-stored --max-size
+  $_policytune_build_options"
 _policytune_options_analyze="-h --help --db --top --coverage --failures --dispatch --max-policies --threshold -R --regex"
 _policytune_options_generate="-h --help --db --benchmark --template --format --cccl --cccl-include -o --output
   --namespace --archs --mode --match --device --device-arch --dispatch --max-policies --threshold"

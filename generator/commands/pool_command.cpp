@@ -18,7 +18,7 @@ namespace policytune {
 // (run/compile_pool.hpp), for `policytune search --pool` to measure where the GPU is.
 RunCommand setup_pool(CLI::App& app) {
   auto options = std::make_shared<MeasurementCommandOptions>();
-  auto max_size_mib = std::make_shared<std::optional<std::uint64_t>>();
+  auto max_size_mib = std::make_shared<std::optional<double>>();
   SearchOptions& s = options->search;
   s.compile_only = true;
   s.priors = {"none"};  // nothing here measured: only --prior databases can guide the picks
@@ -39,13 +39,16 @@ RunCommand setup_pool(CLI::App& app) {
   app.add_option("--prior", s.priors,
                  "databases whose other devices' results pick the variants (--strategy "
                  "prior_order or prior_round_robin)");
+  app.add_option("--exclude-stored", s.exclude_stored,
+                 "databases whose variants of the same source text (on any device) are left out: a pool for the next "
+                 "visit holds what they lack");
   app.add_option("--max-size", *max_size_mib,
                  "MiB the pool may hold (what one transfer may carry); it stops growing before it")
-      ->check(count_between(1, 1 << 30));
+      ->check(number_between(0.01, 1e9));
   add_build_options(app, *options);
   return [options, max_size_mib] {
     SearchOptions pool = options->resolved();
-    if (*max_size_mib) pool.pool_size_limit = std::uintmax_t{**max_size_mib} << 20;
+    if (*max_size_mib) pool.pool_size_limit = static_cast<std::uintmax_t>(**max_size_mib * 1024 * 1024);
     install_interrupt_handlers();
     SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0 ? ProgressStyle::status_line : ProgressStyle::lines);
     SearchEnd end;
@@ -67,8 +70,7 @@ std::string pool_summary(const SearchOptions& options, const SearchEnd::Pool& he
                                                    describe_bytes(*options.pool_size_limit), held.left_out)
                                      : "";
   return fmt::format("pool {}: {} variants of {} benchmark{} in {} binaries, {}{}", options.pool, held.variants,
-                     held.benchmarks, held.benchmarks == 1 ? "" : "s", held.binaries, describe_bytes(held.bytes),
-                     full);
+                     held.benchmarks, held.benchmarks == 1 ? "" : "s", held.binaries, describe_bytes(held.bytes), full);
 }
 
 }  // namespace policytune

@@ -18,6 +18,39 @@
 
 namespace policytune {
 
+namespace {
+
+// What a search did, on standard output: how many variants, where the time went, and where the
+// results (or the pool) are.
+void print_search_summary(const SearchOptions& search, const SearchProgress& progress, const SearchEnd& end) {
+  // Served instead of compiled: what makes "compiling" short.
+  const std::string from_cache =
+      progress.cached_builds() > 0 ? fmt::format(" ({} binaries from the build cache)", progress.cached_builds()) : "";
+  if (search.compile_only) {
+    fmt::print("compiled: {} variants, {} failed; compiling {:.1f} s{}\n", progress.measured(), progress.failed(),
+               progress.build_seconds(), from_cache);
+    if (end.pool) fmt::print("{}\n", pool_summary(search, *end.pool));
+    return;
+  }
+  // Three parts that add up to the whole: nothing of the confirmation is in the first two.
+  const double confirming_seconds = progress.confirmation_build_seconds() + progress.confirmation_run_seconds();
+  const std::string confirming =
+      confirming_seconds > 0 ? fmt::format("; confirming the finalists: compiling {:.1f} s, running {:.1f} s",
+                                           progress.confirmation_build_seconds(), progress.confirmation_run_seconds())
+                             : "";
+  fmt::print(
+      "searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s{}, "
+      "running {:.1f} s{}; results in {}\n",
+      progress.measured(), progress.reused(), progress.failed(), progress.skipped(), progress.build_seconds(),
+      from_cache, progress.run_seconds(), confirming, search.database);
+  if (end.deadline_reached) {
+    fmt::print("the --deadline of {} min stopped the search before its end: the same command resumes\n",
+               *search.deadline_minutes);
+  }
+}
+
+}  // namespace
+
 RunCommand setup_search(CLI::App& app) {
   auto options = std::make_shared<MeasurementCommandOptions>();
   SearchOptions& s = options->search;
@@ -91,31 +124,7 @@ RunCommand setup_search(CLI::App& app) {
                  progress.measured(), search.database);
       return 130;
     }
-    // Served instead of compiled: what makes "compiling" short.
-    const std::string from_cache = progress.cached_builds() > 0
-                                       ? fmt::format(" ({} binaries from the build cache)", progress.cached_builds())
-                                       : "";
-    if (search.compile_only) {
-      fmt::print("compiled: {} variants, {} failed; compiling {:.1f} s{}\n", progress.measured(), progress.failed(),
-                 progress.build_seconds(), from_cache);
-      if (end.pool) fmt::print("{}\n", pool_summary(search, *end.pool));
-      return 0;
-    }
-    // Three parts that add up to the whole: nothing of the confirmation is in the first two.
-    const double confirming_seconds = progress.confirmation_build_seconds() + progress.confirmation_run_seconds();
-    const std::string confirming =
-        confirming_seconds > 0 ? fmt::format("; confirming the finalists: compiling {:.1f} s, running {:.1f} s",
-                                             progress.confirmation_build_seconds(), progress.confirmation_run_seconds())
-                               : "";
-    fmt::print(
-        "searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s{}, "
-        "running {:.1f} s{}; results in {}\n",
-        progress.measured(), progress.reused(), progress.failed(), progress.skipped(), progress.build_seconds(),
-        from_cache, progress.run_seconds(), confirming, search.database);
-    if (end.deadline_reached) {
-      fmt::print("the --deadline of {} min stopped the search before its end: the same command resumes\n",
-                 *search.deadline_minutes);
-    }
+    print_search_summary(search, progress, end);
     return 0;
   };
 }

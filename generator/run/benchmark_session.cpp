@@ -126,9 +126,9 @@ void BenchmarkSession::use_base(const Defines& narrowing) {
   }
 }
 
-void BenchmarkSession::serve_from_pool(const PooledBenchmark& pooled, fs::path pool_folder) {
+void BenchmarkSession::serve_from_pool(const PooledBenchmark& pooled, const fs::path& pool_folder) {
   pooled_ = &pooled;
-  pool_folder_ = std::move(pool_folder);
+  pool_folder_ = pool_folder;
 }
 
 void BenchmarkSession::prepare(BaseAnswerCache* answers) {

@@ -59,7 +59,7 @@ public:
   void prepare(BaseAnswerCache* answers = nullptr);
   // Before prepare(): base and the variants are the binaries of `pooled` (of the pool in
   // `pool_folder`), and nothing is compiled (policytune search --pool). Base is asked, not recalled.
-  void serve_from_pool(const PooledBenchmark& pooled, std::filesystem::path pool_folder);
+  void serve_from_pool(const PooledBenchmark& pooled, const std::filesystem::path& pool_folder);
   // Whether build() can make `variant` of `workload`: always, but from a pool only what it holds.
   bool can_build(const std::string& variant, const CompileTimeWorkload& workload) const;
   const std::vector<HarnessEntry>& entries() const { return entries_; }

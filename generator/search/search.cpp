@@ -25,6 +25,7 @@
 #include "space/listed_variants.hpp"
 #include "space/search_space.hpp"
 #include "space/variant_space.hpp"
+#include "space/variants_except.hpp"
 #include "store/in_memory_store.hpp"
 #include "store/results_database.hpp"
 
@@ -332,6 +333,7 @@ private:
       progress_.message(fmt::format("{}: skipped: {}", session_.name(), session_.device().reason));
       return Outcome::searched;
     }
+    (void)lanes();  // a --lanes the device cannot take is refused before anything is measured or stored
     for (const auto& workload : session_.selected_workloads()) {
       if (deadline_.passed()) {
         progress_.message(fmt::format("{}: not searched: the --deadline has passed", title_of(workload)));
@@ -366,7 +368,7 @@ private:
     const VariantSpace variants = variant_space();
     // From a pool, the strategy proposes what the pool holds, and nothing else.
     std::optional<ListedVariants> listed;
-    if (pooled != nullptr) listed.emplace(variants, session_.space(), pooled_variants(*pooled));
+    if (pooled != nullptr) listed.emplace(variants, pooled_variants(*pooled));
     const StrategySpace& points_space = listed ? static_cast<const StrategySpace&>(*listed) : variants;
     const SearchPrior prior = prior_of(workload, points_space);
     const BigCount allowed = listed ? BigCount(listed->members()->size()) : allowed_in_run(variants);
@@ -592,9 +594,14 @@ private:
     // A pool takes a prior's picks (--prior) and a model's first proposals as well.
     PoolFilling* filling = pool_.filled;
     const SearchPrior prior = filling != nullptr ? prior_of(workload, variants) : SearchPrior{};
-    const StartedStrategy started =
-        start_strategy(variants, allowed_in_run(variants), title,
-                       filling != nullptr ? Feedback::first_proposals : Feedback::none, prior);
+    // A pool for the next visit leaves out what the databases hold already (--exclude-stored).
+    std::optional<VariantsExcept> unstored;
+    if (filling != nullptr && !options_.exclude_stored.empty()) unstored.emplace(variants, stored_variants(workload));
+    const StrategySpace& candidates = unstored ? static_cast<const StrategySpace&>(*unstored) : variants;
+    BigCount allowed = allowed_in_run(variants);
+    if (unstored && allowed.fits_u64()) allowed = BigCount(allowed.to_u64() - unstored->excluded_allowed());
+    const StartedStrategy started = start_strategy(
+        candidates, allowed, title, filling != nullptr ? Feedback::first_proposals : Feedback::none, prior);
     SearchStrategy& strategy = *started.strategy;
     const bool first_proposals_only = registered_strategy(started.name).learns_from_results;
     PooledWorkload* pooled = nullptr;
@@ -631,6 +638,20 @@ private:
       if (first_proposals_only) break;
     }
     progress_.end_workload();
+  }
+
+  // The variants of this workload and source text that the --exclude-stored databases hold, on any device.
+  std::vector<std::string> stored_variants(const CompileTimeWorkload& workload) const {
+    std::vector<std::string> names;
+    for (const auto& path : options_.exclude_stored) {
+      for (const auto& row : ResultsDatabase(path, ResultsDatabase::Mode::read_only).measurements()) {
+        if (row.benchmark == session_.name() && row.source_hash == session_.source_hash() &&
+            row.ct_workload == workload.name) {
+          names.push_back(row.variant);
+        }
+      }
+    }
+    return names;
   }
 
   // The pool's folder of one workload's binaries: `reduce.sum/<source hash>/<workload's hash>`.
@@ -804,6 +825,7 @@ SearchEnd run_search(const SearchOptions& options, SearchProgress& progress) {
   for (const auto& source : options.priors) {  // a missing or broken prior database fails before any build
     if (source != "auto" && source != "none") ResultsDatabase(source, ResultsDatabase::Mode::read_only);
   }
+  for (const auto& path : options.exclude_stored) ResultsDatabase(path, ResultsDatabase::Mode::read_only);
   const bool filling_pool = options.compile_only && !options.pool.empty();
   // A strategy that cannot run here is refused before anything is built ("auto" picks by the space).
   if (options.strategy != "auto" && options.compile_only && !filling_pool) {

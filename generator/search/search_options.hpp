@@ -34,6 +34,7 @@ struct SearchOptions : RunOptions {
   // (policytune pool); else the search measures the pool's binaries and compiles nothing.
   std::string pool;
   std::optional<std::uintmax_t> pool_size_limit;  // bytes a pool may grow to
+  std::vector<std::string> exclude_stored;        // databases whose variants a pool leaves out
   PoolExpectation pool_expectation;               // what a search of a pool named of the build
   // Minutes of wall-clock time for the whole search: past it, and once a round has measured (so
   // that short visits still progress), no new round, no confirmation, no new workload; what was

@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "space/search_space.hpp"
 #include "space/strategy_space.hpp"
 #include "space/variant_space.hpp"
 
@@ -16,7 +15,7 @@ namespace policytune {
 class ListedVariants final : public StrategySpace {
 public:
   // `whole` must outlive this. Names that are no variant of the space are kept in unknown().
-  ListedVariants(const VariantSpace& whole, const SearchSpace& space, const std::vector<std::string>& names);
+  ListedVariants(const VariantSpace& whole, const std::vector<std::string>& names);
 
   const std::vector<std::uint64_t>& axis_sizes() const override { return whole_.axis_sizes(); }
   bool allowed(const Point& point) const override { return listed_.count(point) != 0; }

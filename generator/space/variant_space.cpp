@@ -48,4 +48,14 @@ Variant VariantSpace::variant_of(const Point& point) const {
   return variant;
 }
 
+std::optional<Point> VariantSpace::point_named(const std::string& name) const {
+  const auto variant = space_.parse_name(name);
+  if (!variant) return std::nullopt;
+  Point point;
+  for (std::size_t axis = 0; axis < variant->size(); ++axis) {
+    point.push_back(space_.parameters()[axis].index_of((*variant)[axis]));
+  }
+  return point;
+}
+
 }  // namespace policytune

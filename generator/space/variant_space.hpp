@@ -26,6 +26,9 @@ public:
   bool allowed(const Point& point) const override;
 
   Variant variant_of(const Point& point) const;
+  // The point of the variant `name` ("a_2.b_64"), allowed or not; nullopt for base or a name that is
+  // no variant of this space.
+  std::optional<Point> point_named(const std::string& name) const;
 
   // Spaces up to this many variants are counted exactly (every variant's constraints evaluated
   // once, about a second); larger ones count every combination of their %RANGE% values.

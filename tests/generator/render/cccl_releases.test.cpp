@@ -10,19 +10,11 @@
 #include "core/measurement.hpp"
 #include "core/user_error.hpp"
 #include "support/temporary_directory.hpp"
+#include "support/user_error_text.hpp"
 
 using namespace policytune;
 
 namespace {
-
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const UserError& error) {
-    return error.file() + ":" + std::to_string(error.line()) + ": " + error.message();
-  }
-  return "";
-}
 
 // A header set `name` whose cub/version.cuh holds `text`; returns the include folder.
 std::string headers(testing::TemporaryDirectory& directory, const std::string& name, const std::string& text) {
@@ -58,9 +50,10 @@ TEST_CASE("the release of a header set is its CUB_VERSION", "[cccl_releases]") {
         305);
   CHECK(release_of_headers(headers(directory, "patch", "#define CUB_VERSION 300403\n")) == 304);
   const std::string odd = headers(directory, "odd", "\n#define CUB_VERSION 12\n");
-  CHECK(error_of([&] { release_of_headers(odd); }) == odd + "/cub/version.cuh:2: CUB_VERSION 12 is not a release");
+  CHECK(testing::user_error_of([&] { release_of_headers(odd); }) ==
+        odd + "/cub/version.cuh:2: CUB_VERSION 12 is not a release");
   const std::string none = headers(directory, "none", "#define THRUST_VERSION 300500\n");
-  CHECK(error_of([&] { release_of_headers(none); }) ==
+  CHECK(testing::user_error_of([&] { release_of_headers(none); }) ==
         none + "/cub/version.cuh:0: no #define CUB_VERSION: not CCCL's headers");
 }
 
@@ -78,7 +71,7 @@ TEST_CASE("the release results were measured with is read from them, and only on
   CHECK(release_measured(results, "reduce.sum", "h1", "t.db") == 304);
   CHECK_FALSE(release_measured(results, "reduce.sum", "h2", "t.db"));
   results.push_back(measured("reduce.sum", "h1", "CCCL 3.5.0"));
-  CHECK(error_of([&] { release_measured(results, "reduce.sum", "h1", "t.db"); }) ==
+  CHECK(testing::user_error_of([&] { release_measured(results, "reduce.sum", "h1", "t.db"); }) ==
         "t.db:0: the results of reduce.sum were measured with CCCL 3.4.3, CCCL 3.5.0: say which release the hub is "
         "for with --cccl");
 }

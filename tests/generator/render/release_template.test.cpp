@@ -9,6 +9,7 @@
 
 #include "core/user_error.hpp"
 #include "support/temporary_directory.hpp"
+#include "support/user_error_text.hpp"
 
 using namespace policytune;
 
@@ -22,15 +23,6 @@ PolicyTemplate template_of(testing::TemporaryDirectory& directory, const std::st
   text += "{{! hub: h<class A> }}\n{{! default: d<A> }}\n{{! key: A }}\n";
   if (format == HubFormat::policy_selector) text += "{{! policy-type: ::cub::ReducePolicy }}\n";
   return load_policy_template(directory.write(name, text + "return {};\n"));
-}
-
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const UserError& error) {
-    return error.file() + ":" + std::to_string(error.line()) + ": " + error.message();
-  }
-  return "";
 }
 
 }  // namespace
@@ -73,11 +65,12 @@ TEST_CASE("each release gets the newest format it takes among the templates give
   CHECK(chosen(std::nullopt, 306) == "selector.mustache");
   CHECK(chosen(HubFormat::chained_policy, 303) == "chained.mustache");
   // Asked for a format the release cannot take: the refusing template's line.
-  CHECK(error_of([&] { chosen(HubFormat::chained_policy, 305); }) ==
+  CHECK(testing::user_error_of([&] { chosen(HubFormat::chained_policy, 305); }) ==
         templates[0].path + ":3: the template is written for CCCL 3.0 to 3.4, not CCCL 3.5");
-  CHECK(error_of([&] { chosen(HubFormat::host, 305); }) == ":0: no --template of format host among those given");
+  CHECK(testing::user_error_of([&] { chosen(HubFormat::host, 305); }) ==
+        ":0: no --template of format host among those given");
   // Without a release, several candidates are ambiguous; one is taken as it is.
-  CHECK(error_of([&] { chosen(std::nullopt, std::nullopt); }) ==
+  CHECK(testing::user_error_of([&] { chosen(std::nullopt, std::nullopt); }) ==
         ":0: several templates fit: say which CCCL release with --cccl or --cccl-include");
   CHECK(chosen(HubFormat::chained_policy, std::nullopt) == "chained.mustache");
 }

@@ -24,7 +24,7 @@ TEST_CASE("listed variants allow only the names listed that the whole space allo
   const SearchSpace space = parse_search_space(kListedBench, "bench.cpp");
   const auto constraints = parse_constraints(kListedBench, "bench.cpp", space);
   const VariantSpace whole(space, constraints, {});
-  const ListedVariants listed(whole, space, {"a_2.b_64", "a_1.b_32", "a_4.b_128", "nonsense", "a_9.b_32"});
+  const ListedVariants listed(whole, {"a_2.b_64", "a_1.b_32", "a_4.b_128", "nonsense", "a_9.b_32"});
   CHECK(listed.axis_sizes() == whole.axis_sizes());
   CHECK(listed.allowed({1, 1}));                                   // a_2.b_64
   CHECK(listed.allowed({0, 0}));                                   // a_1.b_32
@@ -40,7 +40,7 @@ TEST_CASE("every strategy proposes from the list alone, however large the whole 
   const std::string source = "// %RANGE% TUNE_A a 1:1048576:1\n// %RANGE% TUNE_B b 1:1048576:1\n";
   const SearchSpace space = parse_search_space(source, "big.cpp");
   const VariantSpace whole(space, {}, {});
-  const ListedVariants listed(whole, space, {"a_7.b_9", "a_1000.b_3", "a_524288.b_1048576"});
+  const ListedVariants listed(whole, {"a_7.b_9", "a_1000.b_3", "a_524288.b_1048576"});
   for (const auto& registered : registered_strategies()) {
     if (registered.uses_prior) continue;  // without a prior they fall back to another strategy
     CAPTURE(registered.name);
