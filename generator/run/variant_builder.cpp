@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <mutex>
 
 #include "core/environment_error.hpp"
 #include "core/file_kind.hpp"
@@ -137,10 +138,19 @@ void VariantBuilder::note_split_batches(const std::vector<std::vector<std::size_
   for (const auto& group : split_groups) {
     const bool all_built =
         std::all_of(group.begin(), group.end(), [&](std::size_t i) { return builds[i].status == Status::ok; });
-    if (all_built && !batching_broken_) {
+    if (!all_built || batching_broken_) continue;
+    const std::lock_guard lock(batch_failure_mutex_);
+    const std::string why =
+        batch_failure_ ? fmt::format(" (a batch of {}: {})", batch_failure_->variants, batch_failure_->reason) : "";
+    // A batch killed or out of time on a loaded machine says nothing against batching this source.
+    if (batch_failure_ && batch_failure_->killed) {
+      log_.message(fmt::format("{}: a batch did not finish{}; its variants were built one per binary", name_, why));
+    } else {
       batching_broken_ = true;
-      log_.message(fmt::format("{}: its variants do not compile together; building one variant per binary", name_));
+      log_.message(
+          fmt::format("{}: its variants do not compile together{}; building one variant per binary", name_, why));
     }
+    batch_failure_.reset();
   }
 }
 
@@ -213,6 +223,12 @@ BuildQueue::Outcome VariantBuilder::compile_group(const std::vector<std::size_t>
       build.reason = first_error_of(result.err + result.out);
     }
   } else {
+    // Why the batch failed, for the line that says batching is given up (note_split_batches).
+    const std::lock_guard lock(batch_failure_mutex_);
+    if (!batch_failure_) {
+      batch_failure_ = BatchFailure{group.size(), result.timed_out || result.signal != 0,
+                                    result.timed_out ? result.describe() : first_error_of(result.err + result.out)};
+    }
     return BuildQueue::Outcome::split;
   }
   return BuildQueue::Outcome::finished;

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -72,6 +74,15 @@ private:
   unsigned jobs_;
   bool batchable_ = true;
   bool batching_broken_ = false;  // a batch failed whose variants all compile alone
+  // The first batch that failed since the last note_split_batches(), and why: its compiler's first
+  // error, or that it was killed or timed out (which says nothing against batching).
+  struct BatchFailure {
+    std::size_t variants = 0;
+    bool killed = false;
+    std::string reason;
+  };
+  std::optional<BatchFailure> batch_failure_;
+  std::mutex batch_failure_mutex_;
   std::atomic<std::size_t> next_batch_id_{0};
 };
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# scripts/visit-plan end to end on a host benchmark: prepare packs the bundle and a compile pool
+# within the size asked, and measure, run in the bundle with its own tool and a compiler-less PATH,
+# searches the pool into visit/<name>.db and says what to merge; run again, it measures nothing new.
+# Usage: visit_plan.sh SOURCE_DIR POLICYTUNE PORTABLE_POLICYTUNE WORK_DIR
+set -euo pipefail
+source_dir=$1
+policytune=$2
+portable=$3
+work=$4
+fail() { echo "visit_plan: $*" >&2; exit 1; }
+rm -rf "$work"
+mkdir -p "$work"
+export BENCHMARKS=bench/transpose/blocked.cpp
+POLICYTUNE=$policytune "$source_dir/scripts/visit-plan" prepare "$work/visit" --tool "$portable" --budget 2 \
+  --max-size 30 >"$work/prepare.out" 2>"$work/prepare.err" || fail "prepare: $(tail -3 "$work/prepare.err")"
+grep -q "^visit-plan: $work/visit: [0-9]* KiB in all" "$work/prepare.out" || fail "no size said: $(cat "$work/prepare.out")"
+[[ $(du -sk "$work/visit" | cut -f1) -le $((30 * 1024)) ]] || fail "the visit's folder is over 30 MiB"
+[[ -x $work/visit/scripts/visit-plan && -f $work/visit/pool/pool.json ]] || fail "no visit-plan or pool in the bundle"
+
+cd "$work/visit"
+mkdir -p no-compiler
+measure() {
+  env -u POLICYTUNE PATH="$PWD/no-compiler:/usr/bin:/bin" CXX=false SEARCH_ARGS="--min-samples 3 --max-time 0.02 --cxx false" \
+    scripts/visit-plan measure --deadline 5
+}
+measure >"$work/measure.out" 2>"$work/measure.err" || fail "measure: $(tail -3 "$work/measure.err")"
+grep -q "^searched: 4 variants measured, 0 found stored, .* compiling 0.0 s" "$work/measure.out" ||
+  fail "measure: $(cat "$work/measure.out")"
+grep -q "policytune merge --db policies/databases/transpose.blocked.db <copied>/visit/transpose.blocked.db" \
+  "$work/measure.out" || fail "no merge line: $(cat "$work/measure.out")"
+measure >"$work/again.out" 2>/dev/null || fail "measure again failed"
+grep -q "^searched: 0 variants measured, 4 found stored" "$work/again.out" || fail "again: $(cat "$work/again.out")"
