@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <optional>
 
@@ -35,7 +36,20 @@ struct BatchResult {
   std::string err;
 };
 
-// The command lines of FILE: a JSON array of arrays of arguments (what follows `policytune`).
+// Whether `argument`, or the value of an `--option=value`, names the file `file` itself.
+bool names_file(const std::string& argument, const std::string& file) {
+  const auto same = [&](const std::string& path) {
+    std::error_code error;  // a path that does not exist is another file
+    return !path.empty() && std::filesystem::equivalent(path, file, error);
+  };
+  const auto value_at = argument.find('=');
+  return same(argument) ||
+         (argument.starts_with("-") && value_at != std::string::npos && same(argument.substr(value_at + 1)));
+}
+
+// The command lines of FILE: a JSON array of arrays of arguments (what follows `policytune`). A
+// line that names FILE itself is refused: no command reads a batch, and one that writes it (-o,
+// --db) would destroy the batch it runs in.
 std::vector<CommandLine> read_batch(const std::string& file) {
   const nlohmann::json document = read_json_file(file);
   if (!document.is_array()) throw UserError(file, 0, "a batch is a JSON array of command lines");
@@ -50,6 +64,12 @@ std::vector<CommandLine> read_batch(const std::string& file) {
       arguments.push_back(argument.get<std::string>());
     }
     if (arguments.front() == "batch") throw UserError(file, 0, "a batch cannot run a batch: " + shown);
+    for (const auto& argument : arguments) {
+      if (names_file(argument, file)) {
+        throw UserError(file, 0,
+                        "a command line names the batch file itself, which it would read or overwrite: " + shown);
+      }
+    }
     commands.push_back(std::move(arguments));
   }
   return commands;

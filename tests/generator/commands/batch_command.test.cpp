@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/command.hpp"
+#include "core/text_input.hpp"
 #include "support/command_run.hpp"
 #include "support/temporary_directory.hpp"
 #include "support/test_data_files.hpp"
@@ -56,6 +57,22 @@ TEST_CASE("a batch file that is not a list of command lines is one error naming 
   }
   const auto nested = run_policytune_here({"batch", POLICYTUNE_TEST_DATA "/batch/nested.json"});
   CHECK_THAT(nested.err, Catch::Contains("a batch cannot run a batch"));
+}
+
+TEST_CASE("a batch whose command line names the batch file itself is refused, the file unchanged", "[batch_command]") {
+  testing::TemporaryDirectory directory("batch");
+  const std::string file = directory.file("batch.json");
+  for (const auto& naming : {nlohmann::json::array({"report", "--db", "x.db", "-o", file}),
+                             nlohmann::json::array({"merge", "--db=" + file, "a.db"})}) {
+    const std::string text = nlohmann::json::array({nlohmann::json::array({"--version"}), naming}).dump();
+    directory.write("batch.json", text);
+    const auto run = run_policytune_here({"batch", file});
+    CHECK(run.exit_code == 2);
+    CHECK(run.out.empty());  // refused before any command ran
+    CHECK_THAT(run.err,
+               Catch::StartsWith("policytune: error: " + file + ": a command line names the batch file itself"));
+    CHECK(read_text_file(file) == text);
+  }
 }
 
 TEST_CASE("a batch file nested 100,000 arrays deep is one error naming it, not a crash", "[batch_command]") {

@@ -18,8 +18,8 @@ TEST_CASE("the command table lists every subcommand once, each with a summary an
     CHECK(std::string(command.summary).size() > 10);
     CHECK(command.setup != nullptr);
   }
-  CHECK(names == std::vector<std::string>{"list", "search", "analyze", "generate", "check", "merge", "prune", "import",
-                                          "replay", "report", "batch"});
+  CHECK(names == std::vector<std::string>{"list", "search", "pool", "analyze", "generate", "check", "merge", "prune",
+                                          "import", "replay", "report", "batch"});
 }
 
 TEST_CASE("every command's setup declares options on its app and gives something to run", "[command]") {
