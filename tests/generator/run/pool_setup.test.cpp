@@ -78,8 +78,8 @@ TEST_CASE("a search of a pool refuses what the pool cannot serve, naming the dif
   SECTION("another compiler") {
     CHECK_THROWS_WITH(
         require_pool_serves(pool_built_with(dir, setup), {fake_compiler(dir, "clang++", "clang 99"), {}, std::nullopt}),
-        Catch::Contains("pool.json") && Catch::Contains("'cxx 1.0'") &&
-            Catch::Contains("--cxx") && Catch::Contains("says it is 'clang 99'"));
+        Catch::Contains("pool.json") && Catch::Contains("'cxx 1.0'") && Catch::Contains("--cxx") &&
+            Catch::Contains("says it is 'clang 99'"));
   }
   SECTION("other architectures") {
     CHECK_THROWS_WITH(require_pool_serves(pool_built_with(dir, setup), {{}, {}, std::vector<std::string>{"80"}}),
