@@ -38,11 +38,15 @@ void print_search_summary(const SearchOptions& search, const SearchProgress& pro
       confirming_seconds > 0 ? fmt::format("; confirming the finalists: compiling {:.1f} s, running {:.1f} s",
                                            progress.confirmation_build_seconds(), progress.confirmation_run_seconds())
                              : "";
+  const auto not_searched = progress.benchmarks_not_searched();
+  const std::string without_gpu = not_searched > 0 ? fmt::format("; {} benchmark{} not searched: no GPU", not_searched,
+                                                                 not_searched == 1 ? "" : "s")
+                                                   : "";
   fmt::print(
-      "searched: {} variants measured, {} found stored, {} failed, {} skipped by the device; compiling {:.1f} s{}, "
+      "searched: {} variants measured, {} found stored, {} failed, {} skipped by the device{}; compiling {:.1f} s{}, "
       "running {:.1f} s{}; results in {}\n",
-      progress.measured(), progress.reused(), progress.failed(), progress.skipped(), progress.build_seconds(),
-      from_cache, progress.run_seconds(), confirming, search.database);
+      progress.measured(), progress.reused(), progress.failed(), progress.skipped(), without_gpu,
+      progress.build_seconds(), from_cache, progress.run_seconds(), confirming, search.database);
   if (end.deadline_reached) {
     fmt::print("the --deadline of {} min stopped the search before its end: the same command resumes\n",
                *search.deadline_minutes);

@@ -57,7 +57,7 @@ json to_json(const PooledWorkload& workload) {
 // A path the manifest names, which must stay inside the pool: a damaged or hand-edited manifest
 // never makes the measuring run execute a file elsewhere.
 std::string relative_file(const json& value, const fs::path& folder) {
-  const auto file = value.get<std::string>();
+  auto file = value.get<std::string>();
   const fs::path path(file);
   const bool escapes = std::any_of(path.begin(), path.end(), [](const fs::path& part) { return part == ".."; });
   if (file.empty() || path.is_absolute() || escapes) {

@@ -15,6 +15,7 @@
 #include "protocol/declared_axes.hpp"
 #include "run/benchmark_session.hpp"
 #include "run/compile_pool.hpp"
+#include "run/gpu_presence.hpp"
 #include "run/measurement_lanes.hpp"
 #include "run/pool_setup.hpp"
 #include "run/scratch_file.hpp"
@@ -284,12 +285,13 @@ public:
         database_(database),
         answers_(answers),
         session_(options, progress, std::move(source)),
-        pool_(pool),
+        pool_(std::move(pool)),
         deadline_(deadline) {
     if (pool_.pooled != nullptr) session_.serve_from_pool(*pool_.pooled, pool_.folder);
   }
 
   void run() {
+    if (skipped_without_gpu()) return;
     session_.prepare(answers_);
     if (search_all() == Outcome::searched) return;
     // What was stored under the old answer's key stays; the search goes on with base's answer.
@@ -323,13 +325,7 @@ private:
       return Outcome::searched;
     }
     if (!session_.device().available) {
-      // Recorded, so that a configure-time search knows it ran and found nothing to run on.
-      Measurement skipped = session_.template_row("");
-      skipped.device.name = "none";
-      skipped.variant = "base";
-      skipped.status = Status::skipped;
-      skipped.reason = session_.device().reason;
-      database_.record(skipped);
+      record_not_searched(session_.device().reason);
       progress_.message(fmt::format("{}: skipped: {}", session_.name(), session_.device().reason));
       return Outcome::searched;
     }
@@ -578,6 +574,29 @@ private:
 
   // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine
   // without the GPU which variants compile, or to measure compile throughput.
+  // A CUDA search that is to measure, on a machine without a GPU: said, recorded and counted before
+  // anything is built (base took a minute to compile only to find no device to run on).
+  bool skipped_without_gpu() {
+    if (options_.compile_only || !is_cuda_source(session_.source())) return false;
+    const auto why = no_cuda_device_reason();
+    if (!why) return false;
+    record_not_searched("no GPU: " + *why);
+    progress_.message(fmt::format("{}: not searched, nothing compiled: no GPU: {}", session_.name(), *why));
+    return true;
+  }
+
+  // Recorded, so that a configure-time search knows it ran and found nothing to run on; counted
+  // in the summary.
+  void record_not_searched(const std::string& reason) {
+    Measurement skipped = session_.template_row("");
+    skipped.device.name = "none";
+    skipped.variant = "base";
+    skipped.status = Status::skipped;
+    skipped.reason = reason;
+    database_.record(skipped);
+    progress_.benchmark_not_searched();
+  }
+
   // A benchmark without %RANGE% lines has base and nothing else: its one "variant" would be base's
   // source built without TUNE_BASE, stored under base's name. Says so.
   bool without_parameters(const std::string& title) {

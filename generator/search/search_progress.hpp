@@ -52,6 +52,9 @@ public:
   std::uint64_t failed() const noexcept { return total_failed_; }
   // Variants the device rules out (too many threads, too much shared memory): not failures.
   std::uint64_t skipped() const noexcept { return total_skipped_; }
+  // Benchmarks not searched at all: no device to run on (a CUDA benchmark without a GPU).
+  void benchmark_not_searched() noexcept { ++benchmarks_not_searched_; }
+  std::uint64_t benchmarks_not_searched() const noexcept { return benchmarks_not_searched_; }
 
 private:
   std::string status_line() const;
@@ -71,6 +74,7 @@ private:
   std::uint64_t total_reused_ = 0;
   std::uint64_t total_failed_ = 0;
   std::uint64_t total_skipped_ = 0;
+  std::uint64_t benchmarks_not_searched_ = 0;
   std::atomic<double> build_ = 0;
   std::atomic<double> run_ = 0;
   std::atomic<double> confirm_build_ = 0;
