@@ -25,13 +25,6 @@ fail() {
   tail -n 5 "$work"/checks*/*.out >&2 2>/dev/null || true
   exit 1
 }
-wait_for_job() {  # until squeue no longer lists it, at most 3 minutes
-  for _ in $(seq 360); do
-    [ -n "$(squeue -h -j "$1" 2>/dev/null)" ] || return 0
-    sleep 0.5
-  done
-  fail "job $1 still queued or running after 3 minutes"
-}
 exit_code() {  # a finished job's, as the controller still remembers it
   scontrol show job "$1" | sed -n 's/.* ExitCode=\([0-9]*\):.*/\1/p'
 }

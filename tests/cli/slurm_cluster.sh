@@ -1,7 +1,7 @@
 # A single-node Slurm cluster of its own for one test: munged, slurmctld and slurmd with a generated
 # slurm.conf in FOLDER, on free ports, so that it neither needs nor touches the machine's own Slurm.
 # Partitions: debug (the default), compile and measure, all of the one node (for --compile-partition).
-# Sourced: slurm_cluster_start FOLDER [FEATURES] (returns non-zero, with the reason in
+# Sourced: wait_for_job ID, slurm_cluster_start FOLDER [FEATURES] (returns non-zero, with the reason in
 # $slurm_cluster_why, when the daemons cannot start; FEATURES, such as cpu_a,cpu_b, are the node's, for
 # jobs that ask --constraint) and slurm_cluster_stop (safe to call whatever happened, twice too);
 # a test's prologue: slurm_cluster_for_test [FEATURES].
@@ -90,6 +90,15 @@ slurm_cluster_stop() {
   done
   pid=$(cat "$folder/munge/munged.pid" 2>/dev/null) && kill "$pid" 2>/dev/null || true
   slurm_cluster_folder=""
+}
+
+# Waits until squeue no longer lists job $1, at most 3 minutes; past that, the calling test's fail().
+wait_for_job() {
+  for _ in $(seq 360); do
+    [ -n "$(squeue -h -j "$1" 2>/dev/null)" ] || return 0
+    sleep 0.5
+  done
+  fail "job $1 still queued or running after 3 minutes"
 }
 
 # A cluster for the calling test in a short temporary folder (the munge socket's path must fit in a

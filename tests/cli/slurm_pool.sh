@@ -22,13 +22,6 @@ fail() {
   tail -n 5 "$work"/shards/*.out >&2 2>/dev/null || true
   exit 1
 }
-wait_for_job() {  # until squeue no longer lists it, at most 3 minutes
-  for _ in $(seq 360); do
-    [ -n "$(squeue -h -j "$1" 2>/dev/null)" ] || return 0
-    sleep 0.5
-  done
-  fail "job $1 still queued or running after 3 minutes"
-}
 rows() { sqlite3 "$@" 'SELECT variant, rt_workload, status FROM measurements' | sort -u; }
 
 compiler="$work/compile-partition-c++"
