@@ -572,8 +572,6 @@ private:
     return stored_prior(*prior_rows_, session_.template_row(workload.name), session_.space(), variants);
   }
 
-  // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine
-  // without the GPU which variants compile, or to measure compile throughput.
   // A CUDA search that is to measure, on a machine without a GPU: said, recorded and counted before
   // anything is built (base took a minute to compile only to find no device to run on).
   bool skipped_without_gpu() {
@@ -605,6 +603,9 @@ private:
     return true;
   }
 
+  // --compile-only: builds what the strategy proposes and runs nothing, to check on a machine
+  // without the GPU which variants compile, or to measure compile throughput; with a pool, keeps
+  // the builds there (policytune pool).
   void compile_workload(const CompileTimeWorkload& workload) {
     const std::string title = title_of(workload);
     if (without_parameters(title)) return;
