@@ -428,20 +428,14 @@ std::vector<BenchmarkSession::Build> BenchmarkSession::pooled_builds(
   std::vector<Build> builds;
   for (const auto& [name, variant] : variants) {
     Build build{name, "", {}, Status::ok, "", true};
-    const auto in_binary = [&name = name](const PooledBinary& binary) {
-      return std::find(binary.variants.begin(), binary.variants.end(), name) != binary.variants.end();
-    };
-    const auto failed = [&name = name](const PooledFailure& failure) { return failure.variant == name; };
     if (pooled == nullptr) {
       // A caller's mistake: can_build() says which variants a pool holds.
       throw std::logic_error(name + " of " + workload.name + ": the pool holds nothing of this workload");
     }
-    if (const auto binary = std::find_if(pooled->binaries.begin(), pooled->binaries.end(), in_binary);
-        binary != pooled->binaries.end()) {
+    if (const PooledBinary* binary = pooled->binary_of(name)) {
       build.binary = (pool_folder_ / binary->file).string();
       if (binary->batched) build.selection = {"--variant", name};
-    } else if (const auto failure = std::find_if(pooled->failures.begin(), pooled->failures.end(), failed);
-               failure != pooled->failures.end()) {
+    } else if (const PooledFailure* failure = pooled->failure_of(name)) {
       build.status = failure->status;
       build.reason = failure->reason;
     } else {

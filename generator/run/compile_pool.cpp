@@ -96,11 +96,20 @@ std::size_t PooledWorkload::variant_count() const {
 }
 
 bool PooledWorkload::holds(const std::string& variant) const {
-  const auto in_binary = [&](const PooledBinary& binary) {
+  return binary_of(variant) != nullptr || failure_of(variant) != nullptr;
+}
+
+const PooledBinary* PooledWorkload::binary_of(const std::string& variant) const {
+  const auto found = std::find_if(binaries.begin(), binaries.end(), [&](const PooledBinary& binary) {
     return std::find(binary.variants.begin(), binary.variants.end(), variant) != binary.variants.end();
-  };
-  return std::any_of(binaries.begin(), binaries.end(), in_binary) ||
-         std::any_of(failures.begin(), failures.end(), [&](const auto& failure) { return failure.variant == variant; });
+  });
+  return found == binaries.end() ? nullptr : &*found;
+}
+
+const PooledFailure* PooledWorkload::failure_of(const std::string& variant) const {
+  const auto found = std::find_if(failures.begin(), failures.end(),
+                                  [&](const PooledFailure& failure) { return failure.variant == variant; });
+  return found == failures.end() ? nullptr : &*found;
 }
 
 const PooledWorkload* PooledBenchmark::workload(const std::string& name) const {

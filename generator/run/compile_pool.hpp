@@ -48,6 +48,8 @@ struct PooledWorkload {
 
   std::size_t variant_count() const;
   bool holds(const std::string& variant) const;
+  const PooledBinary* binary_of(const std::string& variant) const;    // null where it did not build
+  const PooledFailure* failure_of(const std::string& variant) const;  // null where it built
 };
 
 struct PooledBenchmark {
