@@ -148,12 +148,19 @@ std::vector<ArchitecturePolicies> tuned_architectures(const GenerateOptions& opt
                                dispatch};
   winner_options.declared =
       declared_axes_of(database.search_spaces(), request.benchmark, winner_options.source_hash, options.database);
-  std::size_t stale = 0;
-  for (const auto& m : measurements)
-    stale += m.benchmark == request.benchmark && m.source_hash != winner_options.source_hash;
+  std::size_t stale = 0, current = 0;
+  for (const auto& m : measurements) {
+    if (m.benchmark != request.benchmark) continue;
+    (m.source_hash == winner_options.source_hash ? current : stale) += 1;
+  }
   if (stale > 0) {
     fmt::print(stderr, "policytune: note: {} results of {} measured another version of {}; they are not used\n", stale,
                request.benchmark, options.benchmark);
+  }
+  if (current == 0) {
+    // A header of defaults looks like any other: say why this one holds no tuning.
+    fmt::print(stderr, "policytune: note: {} holds no results of {}{}: rendering the library's defaults\n",
+               options.database, request.benchmark, stale > 0 ? " as it is now" : "");
   }
   if (!options.device.empty()) resolve_device(options, measurements, request.benchmark, winner_options);
   std::vector<ArchitecturePolicies> architectures = select_winners(measurements, space, winner_options);

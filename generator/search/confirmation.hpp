@@ -49,7 +49,11 @@ double round_noise(const std::vector<std::vector<Measurement>>& runs);
 // rows before and after; plus where the fastest finalist of a runtime workload changed. Finalists
 // that swapped places by less than their rounds disagree (`noise`: round_noise per finalist, the
 // two added) are a tie, not a change: `ranking held within the rounds' noise (X and Y 0.4% apart,
-// noise 1.2%; ...; winner now X)`, the winner being the tie's side that `generate` takes.
+// noise 1.2%; ...; winner now X)`, the winner being the tie's side that `generate` takes. Then the
+// scores as stored now beside the search's (`; scores against base measured again: X 2.954 (2.448
+// in the search), ...; the 18 variants not confirmed x1.15 to x1.21 of their search's score by the
+// same base`): the progress lines scored against base as measured before the search, and what
+// `analyze` shows differs from them by exactly this.
 std::string describe_confirmation(const std::vector<const Measurement*>& before,
                                   const std::vector<const Measurement*>& after,
                                   const std::vector<std::string>& finalists, const DeclaredAxes& declared,

@@ -34,8 +34,12 @@ std::string format_top(const std::vector<WorkloadGroup>& groups, std::size_t top
     }
     if (scored.unranked > 0) out += fmt::format("  ({} variants not ranked: failed or incomplete)\n", scored.unranked);
     if (const auto confirmed = confirmed_variants(group.rows)) {
-      out += fmt::format("  (measured again side by side by a confirmation round: {}; only these may win)\n",
-                         fmt::join(*confirmed, ", "));
+      // The search's progress lines scored against the base measured before the search: say why
+      // these scores differ from them.
+      out += fmt::format(
+          "  (measured again side by side by a confirmation round: {}; only these may win; every score is against "
+          "base as that round measured it, where the search's progress lines used base measured before the search)\n",
+          fmt::join(*confirmed, ", "));
     }
   }
   return out;

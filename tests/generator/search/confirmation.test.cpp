@@ -196,6 +196,26 @@ TEST_CASE("a variant the confirmation did not re-measure does not overtake the c
   CHECK(rendered_winner(store) == "x_1");
 }
 
+TEST_CASE("the confirmation says every score it changed: the finalists' and, by base, the others'", "[confirmation]") {
+  // The search scored x_1 1.25 and x_3 1.111 against a base of 1 ms; side by side base takes 1.3 ms,
+  // so every score stored against it is 1.3x the search's: x_3's too, which was not measured again.
+  InMemoryStore store;
+  store_search(store, {{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.8e-3, 3.2e-3}}, {"x_3", {0.9e-3, 3.6e-3}}});
+  ModelMachine machine({{"base", {1.3e-3, 5.2e-3}}, {"x_1", {1.2e-3, 4.8e-3}}}, 0);
+  const auto said = confirm_workload(store, {scope(), {}, {1, 3}}, machine);
+  REQUIRE(said);
+  CHECK_THAT(*said, Catch::EndsWith("; scores against base measured again: x_1 1.083 (1.250 in the search); "
+                                    "the 1 variant not confirmed x1.30 of its search's score by the same base"));
+
+  // Without a variant left out, only the finalists' scores are said.
+  InMemoryStore two;
+  store_search(two, {{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.8e-3, 3.2e-3}}});
+  ModelMachine same({{"base", {1.0e-3, 4.0e-3}}, {"x_1", {0.8e-3, 3.2e-3}}}, 0);
+  const auto held = confirm_workload(two, {scope(), {}, {1, 3}}, same);
+  REQUIRE(held);
+  CHECK_THAT(*held, Catch::EndsWith("; scores against base measured again: x_1 1.250 (1.250 in the search)"));
+}
+
 TEST_CASE("the fastest variant of a runtime workload is a finalist too, for a size dispatch", "[confirmation]") {
   InMemoryStore store;
   // x_4 ranks last overall but is by far the fastest at N=1000.
