@@ -1,18 +1,16 @@
 include_guard(GLOBAL)
 
-# tune_algorithm(), the package's public function, and the cache variables it reads. Its steps are
-# private functions (policytune_detail_*) of detail/, one concern per file.
-foreach(policytune_detail_file IN ITEMS errors keywords choices arguments paths tool templates toolkit_cccl checks
-                                        architectures searches batch render targets custom_algorithms)
+# tune_algorithm(), the package's public function. Its steps are private functions (policytune_detail_*)
+# of detail/, one concept per file, each taking keywords; the package's cache variables are in
+# detail/settings.cmake.
+foreach(policytune_detail_file IN ITEMS errors keywords choices settings arguments input_files paths tool
+                                        toolkit_cccl templates checks architectures searches batch
+                                        configure_search build_search render targets custom_algorithm_table
+                                        custom_names custom_inputs custom_header_check custom_selector custom_outputs
+                                        custom_registration)
   include("${CMAKE_CURRENT_LIST_DIR}/detail/${policytune_detail_file}.cmake")
 endforeach()
 unset(policytune_detail_file)
-
-set(POLICYTUNE_MODE "tuned" CACHE STRING "What tune_algorithm() renders: tuned, base or test")
-policytune_detail_modes(policytune_detail_mode_values)
-set_property(CACHE POLICYTUNE_MODE PROPERTY STRINGS ${policytune_detail_mode_values})
-unset(policytune_detail_mode_values)
-option(POLICYTUNE_FORCE_TUNE "Measure again in this configure's tune_algorithm() searches (one-shot)" OFF)
 
 #[=======================================================================[.rst:
 tune_algorithm
@@ -83,10 +81,12 @@ them once; a test compares them with the tool's). The call sets ``<name>_POLICY_
 caller's scope to the header's path. Its messages carry the context ``policytune.tune_algorithm``
 (shown with ``cmake --log-context``), and a wrong call fails the configure quoting the call.
 
-Cache variables: ``POLICYTUNE_MODE`` (``tuned``, ``base``: the library defaults, ``test``: the
-benchmark's ``%TEST%`` variant, for reproducible CI builds) pins what is rendered;
-``POLICYTUNE_FORCE_TUNE`` makes this configure's ``WHEN CONFIGURE`` searches measure again, then
-goes back to ``OFF``.
+Cache variables (``detail/settings.cmake``): ``PolicyTune_MODE`` (``tuned``, ``base``: the library
+defaults, ``test``: the benchmark's ``%TEST%`` variant, for reproducible CI builds) pins what is
+rendered; ``PolicyTune_FORCE_TUNE`` makes this configure's ``WHEN CONFIGURE`` searches measure
+again, then goes back to ``OFF``; ``PolicyTune_NVCC`` and ``PolicyTune_NVIDIA_SMI`` name the
+programs found on the ``PATH`` otherwise. Their ``POLICYTUNE_*`` names of PolicyTune 0.1 still work
+until the next release, and say they are deprecated where a project sets or reads them.
 
 In-tree (``add_subdirectory`` or ``FetchContent``), the tool is built with the project, after the
 configure: ``WHEN CONFIGURE`` is an error there, and the benchmark and templates are checked when
@@ -124,99 +124,80 @@ function(tune_algorithm name)
   set(list_keywords TEMPLATE ARCHS SEARCH_ARGS)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "${single_value_keywords}" "${list_keywords}")
 
-  # The call checked, and completed with its defaults (detail/arguments.cmake, keywords.cmake,
-  # choices.cmake, architectures.cmake, paths.cmake): every value the tool would refuse later is
-  # refused here, naming its keyword.
-  policytune_detail_check_keywords("${call}" "${name}" "${arg_UNPARSED_ARGUMENTS}" "${arg_KEYWORDS_MISSING_VALUES}"
-                                   "${single_value_keywords};${list_keywords}" "${arg_TEMPLATE};${arg_ARCHS}")
-  policytune_detail_check_archs("${call}" ${arg_ARCHS})
-  set(custom_search_arguments "")
+  # The call checked, and completed with its defaults: every value the tool would refuse later is
+  # refused here, naming its keyword. The benchmark and templates are the call's own, or those of a
+  # stock algorithm instantiated for the user's type (detail/custom_inputs.cmake).
+  policytune_detail_check_keywords(CALL "${call}" NAME "${name}" PARSED arg
+                                   KEYWORDS ${single_value_keywords} ${list_keywords})
+  policytune_detail_check_archs(CALL "${call}" ARCHS "${arg_ARCHS}")
+  set(search_options "")
   if(DEFINED arg_ALGORITHM)
-    # A stock algorithm for the user's type: its benchmark and template instantiated (custom_algorithms.cmake).
-    policytune_detail_custom_inputs(benchmark templates custom_search_arguments "${call}" "${name}" "${arg_ALGORITHM}" "${arg_HEADER}"
-                                    "${arg_TYPE}" "${arg_OPERATOR}" "${arg_INIT}" "${arg_BENCHMARK}" "${arg_TEMPLATE}")
-    policytune_detail_default(arg_DISPATCH "${arg_DISPATCH}" "Elements{io}")
+    policytune_detail_custom_inputs(CALL "${call}" NAME "${name}" PARSED arg BENCHMARK_VAR benchmark
+                                    TEMPLATES_VAR templates SEARCH_ARGS_VAR search_options)
+    policytune_detail_default(VALUE "${arg_DISPATCH}" DEFAULT "Elements{io}" RESULT_VAR arg_DISPATCH)
   else()
-    foreach(keyword IN ITEMS HEADER TYPE OPERATOR INIT)
-      if(DEFINED arg_${keyword})
-        policytune_detail_fail("${call}" "${keyword} goes with ALGORITHM")
-      endif()
-    endforeach()
-    policytune_detail_input_files(benchmark templates "${call}" "${arg_BENCHMARK}" "${arg_TEMPLATE}")
+    policytune_detail_input_files(CALL "${call}" PARSED arg BENCHMARK_VAR benchmark TEMPLATES_VAR templates)
   endif()
-  policytune_detail_default(format "${arg_FORMAT}" auto)
-  policytune_detail_default(when "${arg_WHEN}" NEVER)
-  policytune_detail_check_choices("${call}" "${format}" "${when}" "${POLICYTUNE_MODE}")
+  list(APPEND search_options ${arg_SEARCH_ARGS})
+  policytune_detail_setting(NAME MODE VALUE_VAR mode)
+  policytune_detail_default(VALUE "${arg_FORMAT}" DEFAULT auto RESULT_VAR format)
+  policytune_detail_default(VALUE "${arg_WHEN}" DEFAULT NEVER RESULT_VAR when)
+  policytune_detail_check_choices(CALL "${call}" FORMAT "${format}" WHEN "${when}" MODE "${mode}")
   set(archs ${arg_ARCHS})
   if(NOT DEFINED arg_ARCHS)
     set(archs ${CMAKE_CUDA_ARCHITECTURES})
   endif()
   string(REPLACE "." "_" namespace "${name}")
-  policytune_detail_default(namespace "${arg_NAMESPACE}" "${namespace}")
-  policytune_detail_is_cuda(cuda "${benchmark}")
-  policytune_detail_header_paths(header include_dir "${name}" "${cuda}" "${arg_OUTPUT}")
-  set(consumer_header "${header}")  # what consumers include
+  policytune_detail_default(VALUE "${arg_NAMESPACE}" DEFAULT "${namespace}" RESULT_VAR namespace)
+  policytune_detail_is_cuda(BENCHMARK "${benchmark}" CUDA_VAR cuda)
+  policytune_detail_header_paths(NAME "${name}" CUDA "${cuda}" OUTPUT "${arg_OUTPUT}" HEADER_VAR consumer_header
+                                 INCLUDE_DIR_VAR include_dir)
+  set(header "${consumer_header}")  # what is rendered: with ALGORITHM, the hub the consumer's header registers
   if(DEFINED arg_ALGORITHM)
-    # The hub beside the header that registers it for the type and operator.
-    get_filename_component(header_stem "${header}" NAME_WLE)
+    get_filename_component(header_stem "${consumer_header}" NAME_WLE)
     set(header "${include_dir}/${header_stem}_hub.cuh")
-    policytune_detail_custom_registration("${consumer_header}" "${header}" "${arg_ALGORITHM}" "${arg_HEADER}"
-                                          "${arg_TYPE}" "${arg_OPERATOR}" "${namespace}")
   endif()
-  policytune_detail_database_path(database "${arg_DATABASE}")
-  policytune_detail_check_file_path("${call}" OUTPUT "${consumer_header}")
-  policytune_detail_check_file_path("${call}" DATABASE "${database}")
+  policytune_detail_database_path(DATABASE "${arg_DATABASE}" DATABASE_VAR database)
+  policytune_detail_check_file_path(CALL "${call}" KEYWORD OUTPUT PATH "${consumer_header}")
+  policytune_detail_check_file_path(CALL "${call}" KEYWORD DATABASE PATH "${database}")
 
-  # The templates and the CCCL release that picks among them; the benchmark and the templates
-  # checked now by the installed tool, or when the header is rendered in-tree (detail/templates.cmake,
-  # tool.cmake, checks.cmake).
-  policytune_detail_template_arguments(template_arguments "${cuda}" "${format}" ${templates})
-  policytune_detail_configure_tool(tool_at_configure "${call}" "${name}" "${when}")
+  # The benchmark and the templates checked now by the installed tool, or when the header is
+  # rendered in-tree; the CCCL release picks among the templates.
+  policytune_detail_template_arguments(CUDA "${cuda}" FORMAT "${format}" TEMPLATES ${templates}
+                                       ARGUMENTS_VAR template_arguments)
+  policytune_detail_configure_tool(CALL "${call}" NAME "${name}" WHEN "${when}" TOOL_VAR tool_at_configure)
   if(tool_at_configure)
-    policytune_detail_check_inputs("${call}" "${name}" "${when}" "${tool_at_configure}" "${benchmark}" "${namespace}"
-                                   "${archs}" "${arg_DISPATCH}" ${template_arguments})
+    policytune_detail_check_inputs(CALL "${call}" NAME "${name}" WHEN "${when}" TOOL "${tool_at_configure}"
+                                   BENCHMARK "${benchmark}" NAMESPACE "${namespace}" ARCHS ${archs}
+                                   DISPATCH "${arg_DISPATCH}" TEMPLATE_ARGUMENTS "${template_arguments}")
   endif()
 
-  # The searches: at configure, at build, and again on demand (detail/searches.cmake, targets.cmake).
+  # The searches: at configure, at build, and again on demand (detail/searches.cmake).
   set(tool "$<TARGET_FILE:PolicyTune::policytune>")
-  set(work_dir "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${name}")
-  policytune_detail_search_arguments(search_arguments "${cuda}" "${benchmark}" "${database}" "${work_dir}"
-                                     "${archs}" ${custom_search_arguments} ${arg_SEARCH_ARGS})
-  set(searched "")
-  set(search_target "")
-  if(when STREQUAL "CONFIGURE")
-    policytune_detail_search_at_configure("${name}" "${POLICYTUNE_MODE}" "${cuda}" "${archs}" "${database}"
-                                          "${header}" "${tool_at_configure}" ${search_arguments})
-  elseif(when STREQUAL "BUILD")
-    policytune_detail_search_at_build(searched "${name}" "${cuda}" "${archs}" "${benchmark}" "${database}" "${work_dir}"
-                                      "${tool}" ${search_arguments})
-    set(search_target policytune.tune.${name})
-  endif()
-  policytune_detail_add_retune_target(retuned "${name}" "${work_dir}" "${tool}" ${search_arguments})
+  policytune_detail_add_searches(NAME "${name}" WHEN "${when}" MODE "${mode}" CUDA "${cuda}" ARCHS ${archs}
+                                 BENCHMARK "${benchmark}" DATABASE "${database}" HEADER "${header}" TOOL "${tool}"
+                                 TOOL_AT_CONFIGURE "${tool_at_configure}" SEARCH_ARGS "${search_options}"
+                                 STAMPS_VAR searched SEARCH_TARGET_VAR search_target)
 
-  # The header, rendered again when the database changes (detail/render.cmake, targets.cmake). A
-  # database that does not exist yet is not created here (it may be in the source tree): the search
-  # that first fills it is a dependency for WHEN BUILD, and the next configure for the others.
-  policytune_detail_generate_command(generate_command TOOL "${tool}" DATABASE "${database}" BENCHMARK "${benchmark}"
-                                     HEADER "${header}" NAMESPACE "${namespace}" MODE "${POLICYTUNE_MODE}"
-                                     ARCHS ${archs} DISPATCH "${arg_DISPATCH}" TEMPLATE_ARGUMENTS ${template_arguments})
+  # The header, rendered again when the database changes. A database that does not exist yet is not
+  # created here (it may be in the source tree): the search that first fills it is a dependency for
+  # WHEN BUILD, and the next configure for the others.
+  set(render TOOL "${tool}" DATABASE "${database}" BENCHMARK "${benchmark}" NAMESPACE "${namespace}" MODE "${mode}")
+  policytune_detail_generate_command(${render} HEADER "${header}" ARCHS ${archs} DISPATCH "${arg_DISPATCH}"
+                                     TEMPLATE_ARGUMENTS "${template_arguments}" COMMAND_VAR generate_command)
   set(header_inputs "${benchmark}" ${templates} PolicyTune::policytune ${searched})
   if(EXISTS "${database}")
     list(APPEND header_inputs "${database}")
   endif()
   policytune_detail_add_generate_target(NAME "${name}" HEADER "${header}" SEARCH_TARGET "${search_target}"
-                                        COMMAND ${generate_command} DEPENDS ${header_inputs} "${retuned}")
-  if(DEFINED arg_ALGORITHM)
-    policytune_detail_custom_render_selector(NAME "${name}" ALGORITHM "${arg_ALGORITHM}" HUB "${header}" TOOL "${tool}"
-                                             DATABASE "${database}" BENCHMARK "${benchmark}" NAMESPACE "${namespace}"
-                                             MODE "${POLICYTUNE_MODE}" ARCHS ${archs} DISPATCH "${arg_DISPATCH}"
-                                             SEARCH_TARGET "${search_target}" DEPENDS ${header_inputs} "${retuned}")
-  endif()
+                                        COMMAND "${generate_command}" DEPENDS "${header_inputs}")
   if(arg_TARGET)
-    policytune_detail_link_target("${arg_TARGET}" "${name}" "${include_dir}")
-    if(DEFINED arg_ALGORITHM)
-      policytune_detail_custom_link_target("${arg_TARGET}" "${name}" "${arg_ALGORITHM}" "${arg_HEADER}")
-    endif()
+    policytune_detail_link_target(TARGET "${arg_TARGET}" NAME "${name}" INCLUDE_DIR "${include_dir}")
+  endif()
+  if(DEFINED arg_ALGORITHM)
+    policytune_detail_custom_outputs(NAME "${name}" PARSED arg WRAPPER "${consumer_header}" HUB "${header}"
+                                     NAMESPACE "${namespace}" RENDER "${render}" ARCHS ${archs}
+                                     SEARCH_TARGET "${search_target}" DEPENDS "${header_inputs}")
   endif()
   set(${name}_POLICY_HEADER "${consumer_header}" PARENT_SCOPE)
 endfunction()

@@ -3,73 +3,50 @@ include_guard(GLOBAL)
 # tune_algorithm()'s arguments, checked and completed with their defaults. Each function fails the
 # configure quoting the call (errors.cmake).
 
-# policytune_detail_check_keywords(<call> <name> <unparsed> <keywords missing values> <keywords>
-#                                  <list values>): the keywords are known and have values, the name is
-# an identifier. <list values> are what TEMPLATE and ARCHS took: a keyword misspelt after them
-# (TEMPLATE t.mustache NAMSPACE x) is among them, not among the unparsed (keywords.cmake).
-function(policytune_detail_check_keywords call name unparsed missing keywords list_values)
-  foreach(word IN LISTS unparsed)
-    policytune_detail_misspelt_keyword(problem "${word}" ${keywords})
-    if(problem)
-      policytune_detail_fail("${call}" "${problem}")
+# policytune_detail_check_keywords(CALL <call> NAME <name> PARSED <prefix> KEYWORDS <keyword>...)
+# The keywords are known and have values, the name is an identifier. <prefix> is the caller's
+# cmake_parse_arguments prefix: its <prefix>_UNPARSED_ARGUMENTS, <prefix>_KEYWORDS_MISSING_VALUES and
+# the values of the list keywords TEMPLATE and ARCHS are read from there, by name, because they are
+# the user's words, any of which could be spelt like a keyword of this function. A keyword misspelt
+# after a list keyword (TEMPLATE t.mustache NAMSPACE x) is among the list's values, not among the
+# unparsed (keywords.cmake).
+function(policytune_detail_check_keywords)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "CALL;NAME;PARSED" "KEYWORDS")
+  set(unparsed "${${arg_PARSED}_UNPARSED_ARGUMENTS}")
+  set(missing "${${arg_PARSED}_KEYWORDS_MISSING_VALUES}")
+  foreach(word IN LISTS unparsed ${arg_PARSED}_TEMPLATE ${arg_PARSED}_ARCHS)
+    if(NOT word MATCHES "^[A-Z][A-Z_]+$")
+      continue()
     endif()
+    if(NOT word IN_LIST unparsed AND EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${word}")
+      continue()  # a template file may be called README
+    endif()
+    string(TOLOWER "${word}" word)
+    policytune_detail_misspelt_keyword(WORD "${word}" KEYWORDS ${arg_KEYWORDS} MESSAGE_VAR problem)
+    policytune_detail_fail(CALL "${arg_CALL}" REASON "${problem}")
   endforeach()
   if(unparsed)
     list(JOIN unparsed " " unparsed)
-    policytune_detail_fail("${call}" "unknown arguments: ${unparsed}")
+    policytune_detail_fail(CALL "${arg_CALL}" REASON "unknown arguments: ${unparsed}")
   endif()
-  foreach(value IN LISTS list_values)
-    policytune_detail_misspelt_keyword(problem "${value}" ${keywords})
-    if(problem AND NOT EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${value}")  # a template file may be called README
-      policytune_detail_fail("${call}" "${problem}")
-    endif()
-  endforeach()
   # SEARCH_ARGS ${variable} may expand to nothing: no extra options. Other keywords need a value.
   list(REMOVE_ITEM missing SEARCH_ARGS)
   if(missing)
     list(JOIN missing ", " missing)
-    policytune_detail_fail("${call}" "${missing} needs a value")
+    policytune_detail_fail(CALL "${arg_CALL}" REASON "${missing} needs a value")
   endif()
-  if(NOT name MATCHES "^[A-Za-z_][A-Za-z0-9_.]*$")
-    policytune_detail_fail("${call}" "the name '${name}' must be an identifier (dots allowed)")
+  if(NOT arg_NAME MATCHES "^[A-Za-z_][A-Za-z0-9_.]*$")
+    policytune_detail_fail(CALL "${arg_CALL}" REASON "the name '${arg_NAME}' must be an identifier (dots allowed)")
   endif()
 endfunction()
 
-# policytune_detail_input_files(<benchmark out> <templates out> <call> <benchmark> <templates>):
-# BENCHMARK (one file) and TEMPLATE (one or more) are given and exist; returned as absolute paths,
-# relative ones taken from the current source directory.
-function(policytune_detail_input_files benchmark_out templates_out call benchmark templates)
-  foreach(keyword IN ITEMS BENCHMARK TEMPLATE)
-    if(keyword STREQUAL "BENCHMARK")
-      set(given "${benchmark}")
-    else()
-      set(given "${templates}")
-    endif()
-    if(NOT given)
-      policytune_detail_fail("${call}" "${keyword} <file> is required")
-    endif()
-    set(files "")
-    foreach(file IN LISTS given)
-      get_filename_component(file "${file}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-      if(NOT EXISTS "${file}" OR IS_DIRECTORY "${file}")
-        policytune_detail_fail("${call}" "${keyword} file ${file} does not exist")
-      endif()
-      list(APPEND files "${file}")
-    endforeach()
-    set(absolute_${keyword} "${files}")
-  endforeach()
-  list(LENGTH absolute_BENCHMARK benchmarks)
-  if(NOT benchmarks EQUAL 1)
-    policytune_detail_fail("${call}" "BENCHMARK takes one file")
-  endif()
-  set(${benchmark_out} "${absolute_BENCHMARK}" PARENT_SCOPE)
-  set(${templates_out} "${absolute_TEMPLATE}" PARENT_SCOPE)
-endfunction()
-
-# policytune_detail_default(<out> <value> <default>): <value>, or <default> where it is empty.
-function(policytune_detail_default out value default)
+# policytune_detail_default(VALUE <value> DEFAULT <default> RESULT_VAR <out>): <value>, or <default>
+# where it is empty.
+function(policytune_detail_default)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "VALUE;DEFAULT;RESULT_VAR" "")
+  set(value "${arg_VALUE}")
   if(NOT value)
-    set(value "${default}")
+    set(value "${arg_DEFAULT}")
   endif()
-  set(${out} "${value}" PARENT_SCOPE)
+  set(${arg_RESULT_VAR} "${value}" PARENT_SCOPE)
 endfunction()

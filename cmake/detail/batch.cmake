@@ -6,43 +6,49 @@ include_guard(GLOBAL)
 # times. The results are reported call by call, in order, as if each had run on its own; what the
 # searches measure is shown as they go (a line per variant), since a search may take minutes.
 
-# A JSON array of the strings of `list` (whose elements hold no ';': CMake lists cannot). The list is
-# escaped whole, which is several times faster than escaping element by element, and it shows.
-function(policytune_detail_json_array out list)
+# policytune_detail_json_array(LIST <quoted list> JSON_VAR <out>): a JSON array of the strings of the
+# list (whose elements hold no ';': CMake lists cannot). The list is escaped whole, which is several
+# times faster than escaping element by element, and it shows.
+function(policytune_detail_json_array)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "LIST;JSON_VAR" "")
+  set(list "${arg_LIST}")
   string(REPLACE "\\" "\\\\" list "${list}")
   string(REPLACE "\"" "\\\"" list "${list}")
   string(REPLACE "\n" "\\n" list "${list}")
   string(REPLACE "\r" "\\r" list "${list}")
   string(REPLACE "\t" "\\t" list "${list}")
   string(REPLACE ";" "\",\"" list "${list}")
-  set(${out} "[\"${list}\"]" PARENT_SCOPE)
+  set(${arg_JSON_VAR} "[\"${list}\"]" PARENT_SCOPE)
 endfunction()
 
 # policytune_detail_queue(KIND space|templates|search NAME <name> TOOL <policytune> [CALL <call>]
-#                         [MESSAGE <status line>] [DATABASE <file> HEADER <header>] COMMAND <argument>...)
+#                         [MESSAGE <status line>] [DATABASE <file> HEADER <header>] COMMAND <quoted list>)
 # Queues one command of a call for this directory's batch, which runs when the directory ends.
+# COMMAND is one value, the list quoted: it holds the user's search options.
 function(policytune_detail_queue)
-  cmake_parse_arguments(PARSE_ARGV 0 queued "" "KIND;NAME;TOOL;CALL;MESSAGE;DATABASE;HEADER" "COMMAND")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "KIND;NAME;TOOL;CALL;MESSAGE;DATABASE;HEADER;COMMAND" "")
   get_property(count DIRECTORY PROPERTY policytune_batch_count)
   if(NOT count)
     set(count 0)
     cmake_language(DEFER CALL policytune_detail_run_batch)
   endif()
-  policytune_detail_json_array(command "${queued_COMMAND}")
-  set_property(DIRECTORY PROPERTY policytune_batch_tool "${queued_TOOL}")
+  policytune_detail_json_array(LIST "${arg_COMMAND}" JSON_VAR command)
+  set_property(DIRECTORY PROPERTY policytune_batch_tool "${arg_TOOL}")
   set_property(DIRECTORY PROPERTY policytune_batch_${count}_command "${command}")
   foreach(field IN ITEMS KIND NAME CALL MESSAGE DATABASE HEADER)
-    set_property(DIRECTORY PROPERTY policytune_batch_${count}_${field} "${queued_${field}}")
+    set_property(DIRECTORY PROPERTY policytune_batch_${count}_${field} "${arg_${field}}")
   endforeach()
-  if(queued_DATABASE AND NOT EXISTS "${queued_DATABASE}")
+  if(arg_DATABASE AND NOT EXISTS "${arg_DATABASE}")
     set_property(DIRECTORY PROPERTY policytune_batch_${count}_NEW_DATABASE TRUE)
   endif()
   math(EXPR count "${count} + 1")
   set_property(DIRECTORY PROPERTY policytune_batch_count ${count})
 endfunction()
 
-# Runs this directory's queue in one process and reports each command as its call would have.
+# policytune_detail_run_batch(): runs this directory's queue in one process and reports each command
+# as its call would have. Called deferred, when the directory ends.
 function(policytune_detail_run_batch)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "" "")
   list(APPEND CMAKE_MESSAGE_CONTEXT "policytune.tune_algorithm")  # deferred: the calls' own messages
   get_property(count DIRECTORY PROPERTY policytune_batch_count)
   get_property(tool DIRECTORY PROPERTY policytune_batch_tool)
@@ -80,22 +86,25 @@ function(policytune_detail_run_batch)
     string(JSON exit_code GET "${line}" exit_code)
     string(JSON out GET "${line}" stdout)
     string(JSON err GET "${line}" stderr)
-    policytune_detail_report_batched(${i} ${exit_code} "${out}" "${err}")
+    policytune_detail_report_batched(INDEX ${i} EXIT_CODE ${exit_code} STDOUT "${out}" STDERR "${err}")
     math(EXPR i "${i} + 1")
   endforeach()
 endfunction()
 
-# What the i-th queued command's call says about its outcome; a failure ends the configure.
-function(policytune_detail_report_batched i exit_code out err)
+# policytune_detail_report_batched(INDEX <i> EXIT_CODE <code> STDOUT <text> STDERR <text>): what the
+# i-th queued command's call says about its outcome; a failure ends the configure.
+function(policytune_detail_report_batched)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "INDEX;EXIT_CODE;STDOUT;STDERR" "")
   foreach(field IN ITEMS KIND NAME CALL MESSAGE DATABASE HEADER NEW_DATABASE)
-    get_property(${field} DIRECTORY PROPERTY policytune_batch_${i}_${field})
+    get_property(${field} DIRECTORY PROPERTY policytune_batch_${arg_INDEX}_${field})
   endforeach()
-  string(STRIP "${out}" out)
-  string(STRIP "${err}" err)
+  set(exit_code "${arg_EXIT_CODE}")
+  string(STRIP "${arg_STDOUT}" out)
+  string(STRIP "${arg_STDERR}" err)
   if(KIND STREQUAL "space" AND NOT exit_code EQUAL 0)
-    policytune_detail_fail_space("${NAME}" "${err}")
+    policytune_detail_fail_space(NAME "${NAME}" PROBLEM "${err}")
   elseif(KIND STREQUAL "templates" AND NOT exit_code EQUAL 0)
-    policytune_detail_fail_templates("${CALL}" "${err}")
+    policytune_detail_fail_templates(CALL "${CALL}" PROBLEM "${err}")
   elseif(KIND STREQUAL "search")
     if(NOT exit_code EQUAL 0)  # what it said was shown as it ran
       message(FATAL_ERROR "tune_algorithm(${NAME}): the search failed (exit ${exit_code}); its output is above")

@@ -4,10 +4,16 @@ include_guard(GLOBAL)
 # takes `NAMSPACE x` after a list keyword as two more values of that list, and after any other
 # keyword as arguments it does not know: either way the user meant a keyword, and the error should
 # say which (policytune_detail_check_keywords, arguments.cmake).
+#
+# The words examined are all capitals, and one of them could be spelt like a keyword of these
+# functions (WORD, KEYWORDS): they travel in lower case, which no keyword is, and are compared so.
 
-# policytune_detail_edit_distance(<out> <a> <b>): the Levenshtein distance of two words (one
-# letter inserted, deleted or replaced per step).
-function(policytune_detail_edit_distance out a b)
+# policytune_detail_edit_distance(FROM <word> TO <word> DISTANCE_VAR <out>): the Levenshtein distance
+# of two words (one letter inserted, deleted or replaced per step).
+function(policytune_detail_edit_distance)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "FROM;TO;DISTANCE_VAR" "")
+  set(a "${arg_FROM}")
+  set(b "${arg_TO}")
   string(LENGTH "${a}" a_length)
   string(LENGTH "${b}" b_length)
   set(previous "")
@@ -46,51 +52,42 @@ function(policytune_detail_edit_distance out a b)
     set(previous ${current})
   endforeach()
   list(GET previous ${b_length} distance)
-  set(${out} ${distance} PARENT_SCOPE)
+  set(${arg_DISTANCE_VAR} ${distance} PARENT_SCOPE)
 endfunction()
 
-# policytune_detail_nearest_keyword(<out> <word> <keyword>...): the keyword <word> is a misspelling
-# of (at most two letters off, and all but two of its letters kept: WEHN is WHEN, TO is nothing),
-# or empty where none is that near.
-function(policytune_detail_nearest_keyword out word)
+# policytune_detail_nearest_keyword(WORD <lower-case word> KEYWORDS <keyword>... KEYWORD_VAR <out>):
+# the keyword the word is a misspelling of (at most two letters off, and all but two of its letters
+# kept: WEHN is WHEN, TO is nothing), or empty where none is that near.
+function(policytune_detail_nearest_keyword)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "WORD;KEYWORD_VAR" "KEYWORDS")
   set(nearest "")
   set(nearest_distance 3)
-  string(LENGTH "${word}" length)
+  string(LENGTH "${arg_WORD}" length)
   math(EXPR most "${length} - 2")
-  foreach(keyword IN LISTS ARGN)
-    policytune_detail_edit_distance(distance "${word}" "${keyword}")
+  foreach(keyword IN LISTS arg_KEYWORDS)
+    string(TOLOWER "${keyword}" lower_keyword)
+    policytune_detail_edit_distance(FROM "${arg_WORD}" TO "${lower_keyword}" DISTANCE_VAR distance)
     if(distance LESS nearest_distance AND distance LESS_EQUAL most)
       set(nearest "${keyword}")
       set(nearest_distance ${distance})
     endif()
   endforeach()
-  set(${out} "${nearest}" PARENT_SCOPE)
+  set(${arg_KEYWORD_VAR} "${nearest}" PARENT_SCOPE)
 endfunction()
 
-# policytune_detail_looks_like_keyword(<out> <word>): TRUE for an all-capitals word (NAMSPACE,
-# SEARCH_ARG), the spelling of keywords and of no file, type or option a call passes.
-function(policytune_detail_looks_like_keyword out word)
-  set(looks FALSE)
-  if(word MATCHES "^[A-Z][A-Z_]+$")
-    set(looks TRUE)
+# policytune_detail_misspelt_keyword(WORD <word> KEYWORDS <keyword>... MESSAGE_VAR <out>): "unknown
+# keyword NAMSPACE: did you mean NAMESPACE?", naming the nearest keyword where there is one. <word>
+# is one the user wrote in capitals (NAMSPACE, SEARCH_ARG: the spelling of keywords and of no file,
+# type or option a call passes), given in lower case (see above).
+function(policytune_detail_misspelt_keyword)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "WORD;MESSAGE_VAR" "KEYWORDS")
+  string(TOUPPER "${arg_WORD}" word)
+  policytune_detail_nearest_keyword(WORD "${arg_WORD}" KEYWORDS ${arg_KEYWORDS} KEYWORD_VAR nearest)
+  if(nearest)
+    set(message "unknown keyword ${word}: did you mean ${nearest}?")
+  else()
+    list(JOIN arg_KEYWORDS ", " keywords)
+    set(message "unknown keyword ${word} (the keywords are ${keywords})")
   endif()
-  set(${out} ${looks} PARENT_SCOPE)
-endfunction()
-
-# policytune_detail_misspelt_keyword(<out> <word> <keyword>...): "unknown keyword NAMSPACE: did you
-# mean NAMESPACE?" where <word> is all capitals, names the nearest keyword where there is one, and
-# is empty where <word> does not look like a keyword at all.
-function(policytune_detail_misspelt_keyword out word)
-  policytune_detail_looks_like_keyword(looks "${word}")
-  set(message "")
-  if(looks)
-    policytune_detail_nearest_keyword(nearest "${word}" ${ARGN})
-    if(nearest)
-      set(message "unknown keyword ${word}: did you mean ${nearest}?")
-    else()
-      list(JOIN ARGN ", " keywords)
-      set(message "unknown keyword ${word} (the keywords are ${keywords})")
-    endif()
-  endif()
-  set(${out} "${message}" PARENT_SCOPE)
+  set(${arg_MESSAGE_VAR} "${message}" PARENT_SCOPE)
 endfunction()

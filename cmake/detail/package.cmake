@@ -29,21 +29,35 @@ export(EXPORT PolicyTuneTargets NAMESPACE PolicyTune:: FILE "${PROJECT_BINARY_DI
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/PolicyTuneConfigVersion.cmake" COMPATIBILITY SameMajorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/PolicyTuneConfigVersion.cmake" DESTINATION "${policytune_package_dir}")
 
+# policytune_detail_write_package_config(FILE <out> INSTALL_DESTINATION <dir> [INSTALL_PREFIX <dir>]
+#                                        MODULE_DIR <dir> TEMPLATE_DIR <dir> BENCHMARK_DIR <dir>)
+# PolicyTuneConfig.cmake for one tree, which sets PolicyTune_MODULE_DIR, PolicyTune_TEMPLATE_DIR
+# and PolicyTune_BENCHMARK_DIR to these folders (relative ones taken from the install prefix).
+function(policytune_detail_write_package_config)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "FILE;INSTALL_DESTINATION;INSTALL_PREFIX;MODULE_DIR;TEMPLATE_DIR;BENCHMARK_DIR" "")
+  foreach(folder IN ITEMS MODULE_DIR TEMPLATE_DIR BENCHMARK_DIR)
+    set(PolicyTune_${folder} "${arg_${folder}}")  # as PolicyTuneConfig.cmake.in spells them
+  endforeach()
+  set(prefix "")
+  if(arg_INSTALL_PREFIX)
+    set(prefix INSTALL_PREFIX "${arg_INSTALL_PREFIX}")
+  endif()
+  configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/PolicyTuneConfig.cmake.in" "${arg_FILE}"
+                                INSTALL_DESTINATION "${arg_INSTALL_DESTINATION}" ${prefix}
+                                PATH_VARS PolicyTune_MODULE_DIR PolicyTune_TEMPLATE_DIR PolicyTune_BENCHMARK_DIR)
+endfunction()
+
 # Install tree: paths relative to the prefix.
-set(POLICYTUNE_MODULE_DIR "${policytune_package_dir}")
-set(POLICYTUNE_TEMPLATE_DIR "${CMAKE_INSTALL_DATADIR}/policytune/templates")
-set(POLICYTUNE_BENCHMARK_DIR "${CMAKE_INSTALL_DATADIR}/policytune/bench")
-configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/PolicyTuneConfig.cmake.in"
-                              "${PROJECT_BINARY_DIR}/install-config/PolicyTuneConfig.cmake"
-                              INSTALL_DESTINATION "${policytune_package_dir}"
-                              PATH_VARS POLICYTUNE_MODULE_DIR POLICYTUNE_TEMPLATE_DIR POLICYTUNE_BENCHMARK_DIR)
+policytune_detail_write_package_config(FILE "${PROJECT_BINARY_DIR}/install-config/PolicyTuneConfig.cmake"
+                                       INSTALL_DESTINATION "${policytune_package_dir}"
+                                       MODULE_DIR "${policytune_package_dir}"
+                                       TEMPLATE_DIR "${CMAKE_INSTALL_DATADIR}/policytune/templates"
+                                       BENCHMARK_DIR "${CMAKE_INSTALL_DATADIR}/policytune/bench")
 install(FILES "${PROJECT_BINARY_DIR}/install-config/PolicyTuneConfig.cmake" DESTINATION "${policytune_package_dir}")
 
 # Build tree: the sources themselves.
-set(POLICYTUNE_MODULE_DIR "${PROJECT_SOURCE_DIR}/cmake")
-set(POLICYTUNE_TEMPLATE_DIR "${PROJECT_SOURCE_DIR}/templates")
-set(POLICYTUNE_BENCHMARK_DIR "${PROJECT_SOURCE_DIR}/bench")
-configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/PolicyTuneConfig.cmake.in"
-                              "${PROJECT_BINARY_DIR}/PolicyTuneConfig.cmake"
-                              INSTALL_DESTINATION "${PROJECT_BINARY_DIR}" INSTALL_PREFIX "${PROJECT_BINARY_DIR}"
-                              PATH_VARS POLICYTUNE_MODULE_DIR POLICYTUNE_TEMPLATE_DIR POLICYTUNE_BENCHMARK_DIR)
+policytune_detail_write_package_config(FILE "${PROJECT_BINARY_DIR}/PolicyTuneConfig.cmake"
+                                       INSTALL_DESTINATION "${PROJECT_BINARY_DIR}" INSTALL_PREFIX "${PROJECT_BINARY_DIR}"
+                                       MODULE_DIR "${PROJECT_SOURCE_DIR}/cmake"
+                                       TEMPLATE_DIR "${PROJECT_SOURCE_DIR}/templates"
+                                       BENCHMARK_DIR "${PROJECT_SOURCE_DIR}/bench")

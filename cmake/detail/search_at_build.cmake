@@ -1,10 +1,12 @@
 # cmake -DNAME=<name> -DDATABASE=<db> -DARCHS=<sm>,<sm> -DSTAMP=<file> -P search_at_build.cmake -- <tool> <argument>...
-# WHEN BUILD's search of a CUDA benchmark (searches.cmake): like WHEN CONFIGURE's, it runs only when
+# WHEN BUILD's search of a CUDA benchmark (build_search.cmake): like WHEN CONFIGURE's, it runs only when
 # a GPU of one of ARCHS is present, here decided when the build runs (a build may run on another
 # machine than the configure). Without one it says so and leaves STAMP alone, so that the next build
 # looks again, and the header is rendered from what the database holds: nothing is compiled that
 # could not be measured.
-include("${CMAKE_CURRENT_LIST_DIR}/architectures.cmake")
+foreach(policytune_detail_file IN ITEMS choices settings architectures)
+  include("${CMAKE_CURRENT_LIST_DIR}/${policytune_detail_file}.cmake")
+endforeach()
 
 set(command "")
 set(after_separator FALSE)
@@ -22,7 +24,7 @@ endif()
 
 string(REPLACE "," ";" wanted "${ARCHS}")
 if(wanted)
-  policytune_detail_no_gpu_line(no_gpu "${NAME}" "${DATABASE}" ${wanted})
+  policytune_detail_no_gpu_line(NAME "${NAME}" DATABASE "${DATABASE}" SM_NUMBERS ${wanted} LINE_VAR no_gpu)
   if(no_gpu)
     message(STATUS "${no_gpu}")
     return()

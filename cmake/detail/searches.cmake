@@ -1,15 +1,53 @@
 include_guard(GLOBAL)
 
-# policytune_detail_search_arguments(<out> <cuda> <benchmark> <database> <work dir> <archs>
-#                                    [<search arg>...]): the `policytune search` command line.
-function(policytune_detail_search_arguments out cuda benchmark database work_dir archs)
-  set(arguments search "${benchmark}" --db "${database}" --build-dir "${work_dir}" ${ARGN})
-  if(cuda AND archs)
-    policytune_detail_sm_numbers(sm_numbers ${archs})
+# The searches of a tune_algorithm() call: the `policytune search` command they share, and which of
+# them the call adds: at configure (configure_search.cmake), at build (build_search.cmake), and
+# again on demand (targets.cmake).
+
+# policytune_detail_add_searches(NAME <name> WHEN <when> MODE <mode> CUDA <bool> [ARCHS <arch>...]
+#     BENCHMARK <file> DATABASE <file> HEADER <header> TOOL <tool> [TOOL_AT_CONFIGURE <path>]
+#     SEARCH_ARGS <quoted list> STAMPS_VAR <out> SEARCH_TARGET_VAR <out>)
+# Returns the stamps the header depends on (the build's search, the retune) and the target of the
+# build's search, empty for the other WHENs.
+function(policytune_detail_add_searches)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;WHEN;MODE;CUDA;BENCHMARK;DATABASE;HEADER;TOOL;TOOL_AT_CONFIGURE;SEARCH_ARGS;STAMPS_VAR;SEARCH_TARGET_VAR"
+                        "ARCHS")
+  set(work_dir "${CMAKE_CURRENT_BINARY_DIR}/policytune-build/${arg_NAME}")
+  policytune_detail_search_command(CUDA "${arg_CUDA}" BENCHMARK "${arg_BENCHMARK}" DATABASE "${arg_DATABASE}"
+                                   WORK_DIR "${work_dir}" ARCHS ${arg_ARCHS} SEARCH_ARGS "${arg_SEARCH_ARGS}"
+                                   COMMAND_VAR command)
+  set(searched "")
+  set(search_target "")
+  if(arg_WHEN STREQUAL "CONFIGURE")
+    policytune_detail_setting(NAME FORCE_TUNE VALUE_VAR force)
+    policytune_detail_search_at_configure(NAME "${arg_NAME}" MODE "${arg_MODE}" FORCE "${force}" CUDA "${arg_CUDA}"
+                                          ARCHS ${arg_ARCHS} DATABASE "${arg_DATABASE}" HEADER "${arg_HEADER}"
+                                          TOOL "${arg_TOOL_AT_CONFIGURE}" COMMAND "${command}")
+  elseif(arg_WHEN STREQUAL "BUILD")
+    policytune_detail_search_at_build(NAME "${arg_NAME}" CUDA "${arg_CUDA}" ARCHS ${arg_ARCHS} BENCHMARK "${arg_BENCHMARK}"
+                                      DATABASE "${arg_DATABASE}" WORK_DIR "${work_dir}" TOOL "${arg_TOOL}"
+                                      COMMAND "${command}" STAMP_VAR searched)
+    set(search_target policytune.tune.${arg_NAME})
+  endif()
+  policytune_detail_add_retune_target(NAME "${arg_NAME}" WORK_DIR "${work_dir}" TOOL "${arg_TOOL}" COMMAND "${command}"
+                                      STAMP_VAR retuned)
+  set(${arg_STAMPS_VAR} ${searched} "${retuned}" PARENT_SCOPE)
+  set(${arg_SEARCH_TARGET_VAR} "${search_target}" PARENT_SCOPE)
+endfunction()
+
+# policytune_detail_search_command(CUDA <bool> BENCHMARK <file> DATABASE <file> WORK_DIR <dir>
+#                                  [ARCHS <arch>...] [SEARCH_ARGS <quoted list>] COMMAND_VAR <out>)
+# The `policytune search` arguments every search of a call runs with. SEARCH_ARGS is one value, the
+# list quoted: the user's options could hold a word spelt like a keyword here.
+function(policytune_detail_search_command)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "CUDA;BENCHMARK;DATABASE;WORK_DIR;SEARCH_ARGS;COMMAND_VAR" "ARCHS")
+  set(arguments search "${arg_BENCHMARK}" --db "${arg_DATABASE}" --build-dir "${arg_WORK_DIR}" ${arg_SEARCH_ARGS})
+  if(arg_CUDA AND arg_ARCHS)
+    policytune_detail_sm_numbers(ARCHS ${arg_ARCHS} NUMBERS_VAR sm_numbers)
     list(APPEND arguments --cuda-arch ${sm_numbers})
   endif()
   # The project's compiler launcher (ccache, sccache, distcc) serves the variant builds too.
-  if(cuda)
+  if(arg_CUDA)
     set(launcher "${CMAKE_CUDA_COMPILER_LAUNCHER}")
   else()
     set(launcher "${CMAKE_CXX_COMPILER_LAUNCHER}")
@@ -18,79 +56,5 @@ function(policytune_detail_search_arguments out cuda benchmark database work_dir
     list(GET launcher 0 launcher)
     list(APPEND arguments --compiler-launcher "${launcher}")
   endif()
-  set(${out} "${arguments}" PARENT_SCOPE)
-endfunction()
-
-# policytune_detail_search_at_configure(<name> <mode> <cuda> <archs> <database> <header> <tool>
-#                                       <search argument>...)
-# WHEN CONFIGURE: searches what the database lacks (policytune search measures only what is
-# missing), in POLICYTUNE_MODE tuned only, and for CUDA only when a GPU of one of the architectures
-# is present. Queued for this directory's batch (batch.cmake), which reports it; `header` gains the
-# database as a dependency if the search creates it.
-function(policytune_detail_search_at_configure name mode cuda archs database header tool)
-  set(command ${ARGN})  # the tool's arguments
-  if(NOT mode STREQUAL "tuned")
-    message(STATUS "tune_algorithm(${name}): POLICYTUNE_MODE=${mode}, no search")
-    return()
-  endif()
-  if(cuda)
-    policytune_detail_sm_numbers(wanted ${archs})
-    policytune_detail_no_gpu_line(no_gpu "${name}" "${database}" ${wanted})
-    if(no_gpu)
-      message(STATUS "${no_gpu}")
-      return()
-    endif()
-  endif()
-  if(POLICYTUNE_FORCE_TUNE)  # the package's one-shot cache option
-    set(status "tune_algorithm(${name}): POLICYTUNE_FORCE_TUNE: measuring every variant again into ${database}")
-    list(APPEND command --force)
-    policytune_detail_reset_force_tune_after_configure()
-  else()
-    set(status "tune_algorithm(${name}): searching what ${database} lacks")
-  endif()
-  policytune_detail_queue(KIND search NAME "${name}" TOOL "${tool}" MESSAGE "${status}" DATABASE "${database}"
-                          HEADER "${header}" COMMAND ${command})
-endfunction()
-
-# POLICYTUNE_FORCE_TUNE is one-shot: it serves every tune_algorithm() of this configure, then goes
-# back to OFF so that the next configure does not measure everything again.
-function(policytune_detail_reset_force_tune_after_configure)
-  get_property(scheduled GLOBAL PROPERTY policytune_force_tune_reset)
-  if(NOT scheduled)
-    set_property(GLOBAL PROPERTY policytune_force_tune_reset TRUE)
-    cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL
-                   set_property CACHE POLICYTUNE_FORCE_TUNE PROPERTY VALUE OFF)
-    cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL
-                   message STATUS "PolicyTune: POLICYTUNE_FORCE_TUNE measured again; it is OFF from the next configure on")
-  endif()
-endfunction()
-
-# policytune_detail_search_at_build(<stamp out> <name> <cuda> <archs> <benchmark> <database> <work dir> <tool>
-#                                   <search argument>...)
-# WHEN BUILD: target policytune.tune.<name> (old name tune.<name>) searches what the database lacks,
-# once per change of the benchmark, of the search's options or of the tool; for CUDA only when a GPU
-# of one of the architectures is present when the build runs (search_at_build.cmake). A stamp (not
-# the database, which may live in the source tree, where a `clean` must never delete it) records that
-# the search ran; it is returned for the header to depend on.
-function(policytune_detail_search_at_build stamp_out name cuda archs benchmark database work_dir tool)
-  set(searched "${work_dir}/searched.stamp")
-  # The options as a file that changes only when they do, so that every generator (not only
-  # Ninja, which tracks command lines) searches again after a change of SEARCH_ARGS.
-  string(REPLACE ";" "\n" options "${ARGN}")
-  file(CONFIGURE OUTPUT "${work_dir}/search.options" CONTENT "${options}\n" @ONLY)
-  if(cuda AND archs)
-    policytune_detail_sm_numbers(sm_numbers ${archs})
-    list(JOIN sm_numbers "," sm_numbers)
-    set(commands COMMAND "${CMAKE_COMMAND}" "-DNAME=${name}" "-DDATABASE=${database}" "-DARCHS=${sm_numbers}"
-                         "-DSTAMP=${searched}" -P "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/search_at_build.cmake"
-                         -- ${tool} ${ARGN})
-  else()
-    set(commands COMMAND ${tool} ${ARGN} COMMAND "${CMAKE_COMMAND}" -E touch "${searched}")
-  endif()
-  add_custom_command(OUTPUT "${searched}" ${commands}
-                     DEPENDS "${benchmark}" "${work_dir}/search.options" PolicyTune::policytune
-                     USES_TERMINAL COMMENT "PolicyTune: searching ${name}" VERBATIM)
-  add_custom_target(policytune.tune.${name} DEPENDS "${searched}")
-  policytune_detail_old_target_name(tune.${name} policytune.tune.${name})
-  set(${stamp_out} "${searched}" PARENT_SCOPE)
+  set(${arg_COMMAND_VAR} "${arguments}" PARENT_SCOPE)
 endfunction()

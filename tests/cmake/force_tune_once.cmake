@@ -1,4 +1,4 @@
-# POLICYTUNE_FORCE_TUNE is one-shot: the configure that turns it on measures again and says so, the
+# PolicyTune_FORCE_TUNE is one-shot: the configure that turns it on measures again and says so, the
 # next one finds it OFF and measures only what is missing; each search shows its progress during the
 # configure. Invoked with -P:
 #   -DSOURCE_DIR=<errors project> -DBINARY_DIR=<dir> -DPolicyTune_DIR=<package>
@@ -23,12 +23,12 @@ endif()
 if(NOT output MATCHES "searching what [^\n]* lacks\n.*: searching [1-9][0-9]* variants\n.*\\[1/[1-9][0-9]*\\][^\n]* \\| [^\n]+: [^\n]+\n.*tune_algorithm\\(x\\): searched: ")
   message(FATAL_ERROR "the configure-time search did not show its progress (a line per variant) before its summary")
 endif()
-configure(-DPOLICYTUNE_FORCE_TUNE=ON)
-if(NOT output MATCHES "POLICYTUNE_FORCE_TUNE: measuring every variant again[^\n]*\n.*searched: [1-9][0-9]* variants measured, 0 found stored"
+configure(-DPolicyTune_FORCE_TUNE=ON)
+if(NOT output MATCHES "PolicyTune_FORCE_TUNE: measuring every variant again[^\n]*\n.*searched: [1-9][0-9]* variants measured, 0 found stored"
    OR NOT output MATCHES "it is OFF from the next configure on")
-  message(FATAL_ERROR "POLICYTUNE_FORCE_TUNE=ON did not measure again, or did not say it goes back to OFF")
+  message(FATAL_ERROR "PolicyTune_FORCE_TUNE=ON did not measure again, or did not say it goes back to OFF")
 endif()
 configure()
 if(NOT output MATCHES "searched: 0 variants measured, [1-9][0-9]* found stored" OR output MATCHES "FORCE_TUNE")
-  message(FATAL_ERROR "POLICYTUNE_FORCE_TUNE stayed on after the configure that used it")
+  message(FATAL_ERROR "PolicyTune_FORCE_TUNE stayed on after the configure that used it")
 endif()

@@ -1,0 +1,37 @@
+include_guard(GLOBAL)
+
+# policytune_detail_input_files(CALL <call> PARSED <prefix> BENCHMARK_VAR <out> TEMPLATES_VAR <out>)
+# The call's own benchmark and templates (the form without ALGORITHM): BENCHMARK (one file) and
+# TEMPLATE (one or more) are given and exist, returned as absolute paths, relative ones taken from
+# the current source directory; the stock algorithm's keywords are refused. The values are read from
+# the caller's cmake_parse_arguments variables (<prefix>_BENCHMARK, ...), by name: file names are the
+# user's words.
+function(policytune_detail_input_files)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "CALL;PARSED;BENCHMARK_VAR;TEMPLATES_VAR" "")
+  foreach(keyword IN ITEMS HEADER TYPE OPERATOR INIT)
+    if(DEFINED ${arg_PARSED}_${keyword})
+      policytune_detail_fail(CALL "${arg_CALL}" REASON "${keyword} goes with ALGORITHM")
+    endif()
+  endforeach()
+  foreach(keyword IN ITEMS BENCHMARK TEMPLATE)
+    set(given "${${arg_PARSED}_${keyword}}")
+    if(NOT given)
+      policytune_detail_fail(CALL "${arg_CALL}" REASON "${keyword} <file> is required")
+    endif()
+    set(files "")
+    foreach(file IN LISTS given)
+      get_filename_component(file "${file}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      if(NOT EXISTS "${file}" OR IS_DIRECTORY "${file}")
+        policytune_detail_fail(CALL "${arg_CALL}" REASON "${keyword} file ${file} does not exist")
+      endif()
+      list(APPEND files "${file}")
+    endforeach()
+    set(absolute_${keyword} "${files}")
+  endforeach()
+  list(LENGTH absolute_BENCHMARK benchmarks)
+  if(NOT benchmarks EQUAL 1)
+    policytune_detail_fail(CALL "${arg_CALL}" REASON "BENCHMARK takes one file")
+  endif()
+  set(${arg_BENCHMARK_VAR} "${absolute_BENCHMARK}" PARENT_SCOPE)
+  set(${arg_TEMPLATES_VAR} "${absolute_TEMPLATE}" PARENT_SCOPE)
+endfunction()
