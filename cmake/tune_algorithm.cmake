@@ -122,42 +122,42 @@ function(tune_algorithm name)
   set(single_value_keywords BENCHMARK NAMESPACE OUTPUT DATABASE WHEN TARGET DISPATCH FORMAT ALGORITHM HEADER TYPE
                             OPERATOR INIT)
   set(list_keywords TEMPLATE ARCHS SEARCH_ARGS)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "${single_value_keywords}" "${list_keywords}")
+  cmake_parse_arguments(PARSE_ARGV 1 given "" "${single_value_keywords}" "${list_keywords}")
 
   # The call checked, and completed with its defaults: every value the tool would refuse later is
   # refused here, naming its keyword. The benchmark and templates are the call's own, or those of a
   # stock algorithm instantiated for the user's type (detail/custom_inputs.cmake).
-  policytune_detail_check_keywords(CALL "${call}" NAME "${name}" PARSED arg
+  policytune_detail_check_keywords(CALL "${call}" NAME "${name}" PARSED given
                                    KEYWORDS ${single_value_keywords} ${list_keywords})
-  policytune_detail_check_archs(CALL "${call}" ARCHS "${arg_ARCHS}")
+  policytune_detail_check_archs(CALL "${call}" ARCHS "${given_ARCHS}")
   set(search_options "")
-  if(DEFINED arg_ALGORITHM)
-    policytune_detail_custom_inputs(CALL "${call}" NAME "${name}" PARSED arg BENCHMARK_VAR benchmark
+  if(DEFINED given_ALGORITHM)
+    policytune_detail_custom_inputs(CALL "${call}" NAME "${name}" PARSED given BENCHMARK_VAR benchmark
                                     TEMPLATES_VAR templates SEARCH_ARGS_VAR search_options)
-    policytune_detail_default(VALUE "${arg_DISPATCH}" DEFAULT "Elements{io}" RESULT_VAR arg_DISPATCH)
+    policytune_detail_default(VALUE "${given_DISPATCH}" DEFAULT "Elements{io}" RESULT_VAR given_DISPATCH)
   else()
-    policytune_detail_input_files(CALL "${call}" PARSED arg BENCHMARK_VAR benchmark TEMPLATES_VAR templates)
+    policytune_detail_input_files(CALL "${call}" PARSED given BENCHMARK_VAR benchmark TEMPLATES_VAR templates)
   endif()
-  list(APPEND search_options ${arg_SEARCH_ARGS})
+  list(APPEND search_options ${given_SEARCH_ARGS})
   policytune_detail_setting(NAME MODE VALUE_VAR mode)
-  policytune_detail_default(VALUE "${arg_FORMAT}" DEFAULT auto RESULT_VAR format)
-  policytune_detail_default(VALUE "${arg_WHEN}" DEFAULT NEVER RESULT_VAR when)
+  policytune_detail_default(VALUE "${given_FORMAT}" DEFAULT auto RESULT_VAR format)
+  policytune_detail_default(VALUE "${given_WHEN}" DEFAULT NEVER RESULT_VAR when)
   policytune_detail_check_choices(CALL "${call}" FORMAT "${format}" WHEN "${when}" MODE "${mode}")
-  set(archs ${arg_ARCHS})
-  if(NOT DEFINED arg_ARCHS)
+  set(archs ${given_ARCHS})
+  if(NOT DEFINED given_ARCHS)
     set(archs ${CMAKE_CUDA_ARCHITECTURES})
   endif()
   string(REPLACE "." "_" namespace "${name}")
-  policytune_detail_default(VALUE "${arg_NAMESPACE}" DEFAULT "${namespace}" RESULT_VAR namespace)
+  policytune_detail_default(VALUE "${given_NAMESPACE}" DEFAULT "${namespace}" RESULT_VAR namespace)
   policytune_detail_is_cuda(BENCHMARK "${benchmark}" CUDA_VAR cuda)
-  policytune_detail_header_paths(NAME "${name}" CUDA "${cuda}" OUTPUT "${arg_OUTPUT}" HEADER_VAR consumer_header
+  policytune_detail_header_paths(NAME "${name}" CUDA "${cuda}" OUTPUT "${given_OUTPUT}" HEADER_VAR consumer_header
                                  INCLUDE_DIR_VAR include_dir)
   set(header "${consumer_header}")  # what is rendered: with ALGORITHM, the hub the consumer's header registers
-  if(DEFINED arg_ALGORITHM)
+  if(DEFINED given_ALGORITHM)
     get_filename_component(header_stem "${consumer_header}" NAME_WLE)
     set(header "${include_dir}/${header_stem}_hub.cuh")
   endif()
-  policytune_detail_database_path(DATABASE "${arg_DATABASE}" DATABASE_VAR database)
+  policytune_detail_database_path(DATABASE "${given_DATABASE}" DATABASE_VAR database)
   policytune_detail_check_file_path(CALL "${call}" KEYWORD OUTPUT PATH "${consumer_header}")
   policytune_detail_check_file_path(CALL "${call}" KEYWORD DATABASE PATH "${database}")
 
@@ -169,7 +169,7 @@ function(tune_algorithm name)
   if(tool_at_configure)
     policytune_detail_check_inputs(CALL "${call}" NAME "${name}" WHEN "${when}" TOOL "${tool_at_configure}"
                                    BENCHMARK "${benchmark}" NAMESPACE "${namespace}" ARCHS ${archs}
-                                   DISPATCH "${arg_DISPATCH}" TEMPLATE_ARGUMENTS "${template_arguments}")
+                                   DISPATCH "${given_DISPATCH}" TEMPLATE_ARGUMENTS "${template_arguments}")
   endif()
 
   # The searches: at configure, at build, and again on demand (detail/searches.cmake).
@@ -183,7 +183,7 @@ function(tune_algorithm name)
   # created here (it may be in the source tree): the search that first fills it is a dependency for
   # WHEN BUILD, and the next configure for the others.
   set(render TOOL "${tool}" DATABASE "${database}" BENCHMARK "${benchmark}" NAMESPACE "${namespace}" MODE "${mode}")
-  policytune_detail_generate_command(${render} HEADER "${header}" ARCHS ${archs} DISPATCH "${arg_DISPATCH}"
+  policytune_detail_generate_command(${render} HEADER "${header}" ARCHS ${archs} DISPATCH "${given_DISPATCH}"
                                      TEMPLATE_ARGUMENTS "${template_arguments}" COMMAND_VAR generate_command)
   set(header_inputs "${benchmark}" ${templates} PolicyTune::policytune ${searched})
   if(EXISTS "${database}")
@@ -191,11 +191,11 @@ function(tune_algorithm name)
   endif()
   policytune_detail_add_generate_target(NAME "${name}" HEADER "${header}" SEARCH_TARGET "${search_target}"
                                         COMMAND "${generate_command}" DEPENDS "${header_inputs}")
-  if(arg_TARGET)
-    policytune_detail_link_target(TARGET "${arg_TARGET}" NAME "${name}" INCLUDE_DIR "${include_dir}")
+  if(given_TARGET)
+    policytune_detail_link_target(TARGET "${given_TARGET}" NAME "${name}" INCLUDE_DIR "${include_dir}")
   endif()
-  if(DEFINED arg_ALGORITHM)
-    policytune_detail_custom_outputs(NAME "${name}" PARSED arg WRAPPER "${consumer_header}" HUB "${header}"
+  if(DEFINED given_ALGORITHM)
+    policytune_detail_custom_outputs(NAME "${name}" PARSED given WRAPPER "${consumer_header}" HUB "${header}"
                                      NAMESPACE "${namespace}" RENDER "${render}" ARCHS ${archs}
                                      SEARCH_TARGET "${search_target}" DEPENDS "${header_inputs}")
   endif()

@@ -5,9 +5,10 @@ include_guard(GLOBAL)
 
 # policytune_detail_check_keywords(CALL <call> NAME <name> PARSED <prefix> KEYWORDS <keyword>...)
 # The keywords are known and have values, the name is an identifier. <prefix> is the caller's
-# cmake_parse_arguments prefix: its <prefix>_UNPARSED_ARGUMENTS, <prefix>_KEYWORDS_MISSING_VALUES and
-# the values of the list keywords TEMPLATE and ARCHS are read from there, by name, because they are
-# the user's words, any of which could be spelt like a keyword of this function. A keyword misspelt
+# cmake_parse_arguments prefix (tune_algorithm's `given`): its <prefix>_UNPARSED_ARGUMENTS,
+# <prefix>_KEYWORDS_MISSING_VALUES and the values of the list keywords TEMPLATE and ARCHS are read
+# from there, by name, because they are the user's words, any of which could be spelt like a keyword
+# of this function. (Not `arg`: this function's own parse would hide the caller's arg_*.) A keyword misspelt
 # after a list keyword (TEMPLATE t.mustache NAMSPACE x) is among the list's values, not among the
 # unparsed (keywords.cmake).
 function(policytune_detail_check_keywords)
