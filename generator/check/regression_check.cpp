@@ -69,9 +69,8 @@ const Measurement* whole_run_failure(const std::vector<Measurement>& rows) {
 // single policy the ranges replaced.
 class DispatchCheck {
 public:
-  DispatchCheck(const CheckOptions& options, BenchmarkSession& session, const LaneEnvironment& lane,
-                SearchProgress& progress, const CompileTimeWorkload& workload, const WorkloadPolicy& policy,
-                CheckReport& report)
+  DispatchCheck(const CheckOptions& options, BenchmarkSession& session, const LaneEnvironment& lane, RunLog& progress,
+                const CompileTimeWorkload& workload, const WorkloadPolicy& policy, CheckReport& report)
       : options_(options),
         session_(session),
         lane_(lane),
@@ -285,7 +284,7 @@ private:
   const CheckOptions& options_;
   BenchmarkSession& session_;
   const LaneEnvironment& lane_;  // where base and the variants run, all on one device
-  SearchProgress& progress_;
+  RunLog& progress_;
   const CompileTimeWorkload& workload_;
   const WorkloadRanges& dispatch_;
   const DispatchAxis& axis_;
@@ -302,7 +301,7 @@ private:
 // Checks one benchmark source; appends what it finds to `report`.
 class BenchmarkCheck {
 public:
-  BenchmarkCheck(const CheckOptions& options, SearchProgress& progress, const std::string& source)
+  BenchmarkCheck(const CheckOptions& options, RunLog& progress, const std::string& source)
       : options_(options), session_(options.measuring, progress, read_benchmark_source(source)), progress_(progress) {}
 
   void run(const std::vector<Measurement>& stored, CheckReport& report) {
@@ -450,7 +449,7 @@ private:
 
   const CheckOptions& options_;
   BenchmarkSession session_;
-  SearchProgress& progress_;
+  RunLog& progress_;
   LaneEnvironment lane_;  // the first measurement lane's
 };
 
@@ -501,13 +500,13 @@ bool CheckReport::all_skipped() const {
          std::all_of(benchmarks.begin(), benchmarks.end(), [](const CheckedBenchmark& b) { return b.skipped; });
 }
 
-CheckReport run_check(const CheckOptions& options, SearchProgress& progress) {
+CheckReport run_check(const CheckOptions& options, RunLog& progress) {
   // A database that is not there is refused (read_only requires it): read as empty it would ship
   // nothing to check, and a typo in --db would pass every check.
   const std::vector<Measurement> stored =
-      ResultsDatabase(options.measuring.database, ResultsDatabase::Mode::read_only).measurements();
+      ResultsDatabase(options.database, ResultsDatabase::Mode::read_only).measurements();
   CheckReport report;
-  for (const auto& source : options.measuring.sources) {
+  for (const auto& source : options.sources) {
     BenchmarkCheck(options, progress, source).run(stored, report);
   }
   return report;

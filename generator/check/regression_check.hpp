@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "core/measurement.hpp"
-#include "search/search.hpp"
-#include "search/search_progress.hpp"
+#include "run/run_log.hpp"
+#include "run/run_options.hpp"
 #include "select/dispatch_selection.hpp"
 
 namespace policytune {
@@ -23,7 +23,9 @@ namespace policytune {
 // range time, against the gain the database's medians of this same device predicted. Workloads
 // without a kept dispatch are checked as without `dispatch`.
 struct CheckOptions {
-  SearchOptions measuring;  // sources, database, build directory, compiler, sampling, axis filters
+  std::vector<std::string> sources;        // the benchmarks whose shipped policies are checked
+  std::string database = "policytune.db";  // which policies ship, and the medians drift is judged by
+  RunOptions measuring;                    // build directory, compiler, sampling, axis filters, devices
   // A shipped policy regresses when it is slower than base by more than this or by more than
   // three times the combined noise of both medians, whichever is larger. A range of a dispatch
   // loses its gain when the gain falls below min(predicted gain, 1) by more than this or three
@@ -93,8 +95,8 @@ struct CheckReport {
 // given them as an axis filter); where an -a filter of the dispatch axis leaves a boundary value
 // out, that value is not checked.
 // Throws UserError for bad input (missing source, missing or unreadable database, broken base) and
-// SearchInterrupted on Ctrl-C.
-CheckReport run_check(const CheckOptions& options, SearchProgress& progress);
+// Interrupted on Ctrl-C.
+CheckReport run_check(const CheckOptions& options, RunLog& progress);
 
 // The report as a table a person reads in a CI log, then one line per benchmark note. The columns
 // of a dispatch (range, single, single time, gain, predicted) appear when some row has a range,

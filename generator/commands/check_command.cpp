@@ -15,6 +15,7 @@
 #include "core/output_file.hpp"
 #include "core/user_error.hpp"
 #include "run/process.hpp"
+#include "run/stream_run_log.hpp"
 
 namespace policytune {
 
@@ -100,8 +101,11 @@ RunCommand setup_check(CLI::App& app) {
   return [options, check, dispatch, outputs] {
     CheckOptions resolved = *check;
     resolved.dispatch = dispatch->resolved();
-    resolved.measuring = options->resolved();
-    for (const auto& source : resolved.measuring.sources) {
+    const SearchOptions measuring = options->resolved();
+    resolved.measuring = static_cast<const RunOptions&>(measuring);
+    resolved.sources = measuring.sources;
+    resolved.database = measuring.database;
+    for (const auto& source : resolved.sources) {
       if (access(source.c_str(), R_OK) != 0) throw UserError(source, 0, "cannot read the benchmark source");
     }
     // Refused before minutes of measuring, not after (write_output_file refuses the rest when it writes).
@@ -109,17 +113,16 @@ RunCommand setup_check(CLI::App& app) {
       throw UserError(outputs->junit, 0, "--junit names a directory, not a file to write");
     }
     if (!outputs->junit.empty()) {
-      std::vector<CommandInput> inputs = database_inputs("--db", resolved.measuring.database);
-      for (const auto& source : resolved.measuring.sources)
-        inputs.push_back(command_input("the benchmark source", source));
+      std::vector<CommandInput> inputs = database_inputs("--db", resolved.database);
+      for (const auto& source : resolved.sources) inputs.push_back(command_input("the benchmark source", source));
       refuse_output_among_inputs("--junit", outputs->junit, inputs);
     }
     install_interrupt_handlers();
-    SearchProgress progress(stderr, isatty(STDERR_FILENO) != 0 ? ProgressStyle::status_line : ProgressStyle::lines);
+    StreamRunLog progress(stderr, isatty(STDERR_FILENO) != 0 ? ProgressStyle::status_line : ProgressStyle::lines);
     CheckReport report;
     try {
       report = run_check(resolved, progress);
-    } catch (const SearchInterrupted&) {
+    } catch (const Interrupted&) {
       fmt::print(stderr, "\npolicytune: interrupted\n");
       return 130;
     }

@@ -54,7 +54,7 @@ RunCommand setup_pool(CLI::App& app) {
     SearchEnd end;
     try {
       end = run_search(pool, progress);
-    } catch (const SearchInterrupted&) {
+    } catch (const Interrupted&) {
       fmt::print(stderr, "\npolicytune: interrupted; the pool {} keeps what was built. The same command goes on.\n",
                  pool.pool);
       return 130;

@@ -123,7 +123,7 @@ RunCommand setup_search(CLI::App& app) {
     SearchEnd end;
     try {
       end = run_search(search, progress);
-    } catch (const SearchInterrupted&) {
+    } catch (const Interrupted&) {
       fmt::print(stderr, "\npolicytune: interrupted; {} results stored in {}. The same command resumes.\n",
                  progress.measured(), search.database);
       return 130;

@@ -247,7 +247,7 @@ void BenchmarkSession::build_base(const std::string& joined_command) {
   if (outcome.from_cache) progress_.add_cached_build();
   std::error_code error;
   if (!result.succeeded()) fs::remove(scratch, error);
-  if (result.interrupted) throw SearchInterrupted();
+  if (result.interrupted) throw Interrupted();
   if (auto fault = machine_fault_of_compile(result, directory)) {
     throw EnvironmentError(directory_, "building base: " + *fault);  // the machine's fault, not the source's
   }
@@ -268,7 +268,7 @@ void BenchmarkSession::build_base(const std::string& joined_command) {
 
 BaseAnswer BenchmarkSession::ask_base() const {
   const auto listing = run_process({base_binary_, "--list"}, kListTimeout);
-  if (listing.interrupted) throw SearchInterrupted();
+  if (listing.interrupted) throw Interrupted();
   if (!listing.succeeded()) {
     throw UserError(source_, 0, "base --list failed (" + listing.describe() + "): " + tail_of(listing.err));
   }
@@ -278,7 +278,7 @@ BaseAnswer BenchmarkSession::ask_base() const {
     throw UserError(source_, 0, std::string("base --list: ") + malformed.what());
   }
   const auto probe = run_process({base_binary_, "--device"}, kListTimeout);
-  if (probe.interrupted) throw SearchInterrupted();
+  if (probe.interrupted) throw Interrupted();
   try {
     (void)parse_harness_device(probe.out);
   } catch (const MalformedHarnessOutput& malformed) {
@@ -364,7 +364,7 @@ BenchmarkSession::Measured BenchmarkSession::measure(const Build& build, const C
   }
   const ProcessResult& result = *ran;
   progress_.add_run_time(result.elapsed.count());
-  if (result.interrupted) throw SearchInterrupted();
+  if (result.interrupted) throw Interrupted();
   if (auto failed = failed_run_row(result, timeout, blank)) return {{std::move(*failed)}, result.elapsed};
   HarnessRun run;
   try {

@@ -90,7 +90,7 @@ public:
 
   // Runs a built variant on one compile-time workload with the sampling settings and runtime-axis
   // filters; `environment` ("NAME=value") is added to the run's (a lane's CUDA_VISIBLE_DEVICES).
-  // A failure becomes a row (run/harness_rows.hpp), never an exception; SearchInterrupted on Ctrl-C.
+  // A failure becomes a row (run/harness_rows.hpp), never an exception; Interrupted on Ctrl-C.
   // A binary that vanished before it ran is the machine's fault, no verdict on the variant: no
   // rows (nothing to store; a rerun measures it), and EnvironmentError for base's.
   Measured measure(const Build& build, const CompileTimeWorkload& workload, Seconds timeout,

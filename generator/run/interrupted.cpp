@@ -5,7 +5,7 @@
 namespace policytune {
 
 void check_interrupt() {
-  if (interrupt_requested()) throw SearchInterrupted();
+  if (interrupt_requested()) throw Interrupted();
 }
 
 }  // namespace policytune

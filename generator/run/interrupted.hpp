@@ -4,14 +4,14 @@
 
 namespace policytune {
 
-// Thrown when Ctrl-C or SIGTERM stopped a search or a check while it built or ran variants. What
-// was stored stays; the same command resumes.
-class SearchInterrupted : public std::runtime_error {
+// Thrown when Ctrl-C or SIGTERM stopped any stage (a search, a check, a pool's build) while it built
+// or ran variants. What was stored stays; the same command resumes.
+class Interrupted : public std::runtime_error {
 public:
-  SearchInterrupted() : std::runtime_error("interrupted") {}
+  Interrupted() : std::runtime_error("interrupted") {}
 };
 
-// Throws SearchInterrupted when Ctrl-C or SIGTERM asked the tool to stop (run/process.hpp's
+// Throws Interrupted when Ctrl-C or SIGTERM asked the tool to stop (run/process.hpp's
 // interrupt_requested()).
 void check_interrupt();
 

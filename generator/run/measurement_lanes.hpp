@@ -52,7 +52,7 @@ public:
 
   // Measures indices [0, count) across the lanes, each lane taking the next index when it is free,
   // and books each index's rows as they come; returns the costs, by index. An exception in any
-  // lane (SearchInterrupted on Ctrl-C, a store that cannot write) stops every lane from taking
+  // lane (Interrupted on Ctrl-C, a store that cannot write) stops every lane from taking
   // more and is thrown again, the first one, once all have ended.
   std::vector<std::optional<double>> measure(std::size_t count, const Measure& measure, const Book& book) const;
 

@@ -76,10 +76,4 @@ void SearchProgress::end_workload() {
   std::fflush(stream_);
 }
 
-void SearchProgress::message(const std::string& text) {
-  // A message may quote a benchmark's or compiler's words: one line, control characters escaped.
-  fmt::print(stream_, "{}{}\n", terminal_ ? "\r\033[K" : "", one_line_text(text));
-  std::fflush(stream_);
-}
-
 }  // namespace policytune

@@ -8,44 +8,39 @@
 #include <string>
 
 #include "core/measurement.hpp"
-#include "run/run_log.hpp"
+#include "run/stream_run_log.hpp"
 
 namespace policytune {
 
 // Reports a search as it goes: on a terminal one line rewritten in place (counts, failures,
-// best so far, ETA); otherwise one plain line per variant, for logs.
-
-// How progress is shown: one plain line per event (a log, a pipe) or a status line rewritten in
-// place (a terminal).
-enum class ProgressStyle { lines, status_line };
+// best so far, ETA); otherwise one plain line per variant, for logs. Messages and times as every
+// run log (run/stream_run_log.hpp).
 
 // Where a variant's rows came from: measured by this run, or stored by an earlier one.
 enum class VariantOrigin { measured_now, stored_earlier };
-class SearchProgress final : public RunLog {
+
+class SearchProgress final : public StreamRunLog {
 public:
-  SearchProgress(std::FILE* stream, ProgressStyle style)
-      : stream_(stream), terminal_(style == ProgressStyle::status_line) {}
+  SearchProgress(std::FILE* stream, ProgressStyle style) : StreamRunLog(stream, style) {}
 
   void begin_workload(const std::string& title, std::uint64_t planned);
   void variant_done(const std::string& variant, Status status, const std::string& reason, std::optional<double> score,
                     VariantOrigin origin);
   void end_workload();
-  void message(const std::string& text) override;
 
-  // Lanes measure at the same time: the sums are atomic. While the finalists are confirmed
-  // (between begin_confirmation and end_confirmation) their building and running is counted
-  // apart, so that the search's own times and the confirmation's add up to the whole.
-  void add_build_time(double seconds) noexcept override { (confirming_ ? confirm_build_ : build_) += seconds; }
-  void add_run_time(double seconds) noexcept override { (confirming_ ? confirm_run_ : run_) += seconds; }
-  void add_cached_build() noexcept override { ++cached_builds_; }
+  // While the finalists are confirmed (between begin_confirmation and end_confirmation) their
+  // building and running is counted apart, so that the search's own times and the confirmation's
+  // add up to the whole.
+  void add_build_time(double seconds) noexcept override {
+    confirming_ ? void(confirm_build_ += seconds) : StreamRunLog::add_build_time(seconds);
+  }
+  void add_run_time(double seconds) noexcept override {
+    confirming_ ? void(confirm_run_ += seconds) : StreamRunLog::add_run_time(seconds);
+  }
   void begin_confirmation() noexcept { confirming_ = true; }
   void end_confirmation() noexcept { confirming_ = false; }
-  double build_seconds() const noexcept { return build_; }
-  double run_seconds() const noexcept { return run_; }
   double confirmation_build_seconds() const noexcept { return confirm_build_; }
   double confirmation_run_seconds() const noexcept { return confirm_run_; }
-  // Binaries the build cache served (--build-cache) instead of compiles.
-  std::uint64_t cached_builds() const noexcept { return cached_builds_; }
 
   std::uint64_t measured() const noexcept { return total_measured_; }
   std::uint64_t reused() const noexcept { return total_reused_; }
@@ -59,8 +54,6 @@ public:
 private:
   std::string status_line() const;
 
-  std::FILE* stream_;
-  bool terminal_;
   std::string title_;
   std::uint64_t planned_ = 0;
   std::uint64_t done_ = 0;
@@ -75,12 +68,9 @@ private:
   std::uint64_t total_failed_ = 0;
   std::uint64_t total_skipped_ = 0;
   std::uint64_t benchmarks_not_searched_ = 0;
-  std::atomic<double> build_ = 0;
-  std::atomic<double> run_ = 0;
   std::atomic<double> confirm_build_ = 0;
   std::atomic<double> confirm_run_ = 0;
   std::atomic<bool> confirming_ = false;
-  std::atomic<std::uint64_t> cached_builds_ = 0;
 };
 
 }  // namespace policytune

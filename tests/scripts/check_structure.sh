@@ -18,7 +18,7 @@ tree() {  # a clean tree: core < run, with the order in CMakeLists.txt and ARCHI
   printf '#include "core/answer.hpp"\nint answer() { return 42; }\n' > "$work/repo/generator/core/answer.cpp"
   printf '#pragma once\n#include "core/answer.hpp"\n' > "$work/repo/generator/run/process.hpp"
   printf '#include "run/process.hpp"\nint main() { return answer(); }\n' > "$work/repo/generator/main.cpp"
-  stages="core protocol space store kernel_tuner cub_results run select search render check report commands"
+  stages="core protocol space store kernel_tuner cub_results run select check search render report commands"
   printf 'foreach(stage IN ITEMS %s)\nendforeach()\n' "$stages" > "$work/repo/generator/CMakeLists.txt"
   printf 'Stage order: %s\n' "$(echo "$stages" | sed 's/\([a-z_]*\)/`\1`/g; s/` `/` < `/g')" > "$work/repo/docs/ARCHITECTURE.md"
   printf '\n%s\n%s\n' "$(marker 'the stage table')" "$end_marker" >> "$work/repo/docs/ARCHITECTURE.md"

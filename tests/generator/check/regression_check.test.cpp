@@ -14,7 +14,9 @@
 
 #include "core/user_error.hpp"
 #include "run/compiler.hpp"
+#include "run/stream_run_log.hpp"
 #include "search/search.hpp"
+#include "search/search_progress.hpp"
 #include "store/results_database.hpp"
 #include "support/shared_build_cache.hpp"
 #include "support/temporary_directory.hpp"
@@ -35,16 +37,13 @@ struct CheckWorkspace {
 
   CheckOptions options(const std::string& database, const std::string& source = kWork) const {
     CheckOptions options;
-    options.measuring.sources = {source};
-    options.measuring.database = (directory.path() / database).string();
+    options.sources = {source};
+    options.database = (directory.path() / database).string();
     options.measuring.build_directory = (directory.path() / "build").string();
     options.measuring.compiler.include_directories = {default_harness_directory()};
     options.measuring.compiler.build_cache = testing::shared_build_cache();
     options.measuring.jobs = 2;
     options.measuring.sampling = {10, 0.02, 0.1};
-    // The doctored databases below make a variant win by its stored medians alone, as a database
-    // without confirmed rows does; a confirmation round would keep such a variant from winning.
-    options.measuring.confirmation.finalists = 0;
     return options;
   }
 
@@ -66,8 +65,16 @@ struct CheckWorkspace {
     static CheckWorkspace searches;
     const std::string path = (searches.directory.path() / database).string();
     if (!fs::exists(path)) {
+      const CheckOptions checking = searches.options(database, source);
+      SearchOptions search;
+      static_cast<RunOptions&>(search) = checking.measuring;
+      search.sources = checking.sources;
+      search.database = checking.database;
+      // The doctored databases below make a variant win by its stored medians alone, as a database
+      // without confirmed rows does; a confirmation round would keep such a variant from winning.
+      search.confirmation.finalists = 0;
       SearchProgress progress(searches.quiet, ProgressStyle::lines);
-      run_search(searches.options(database, source).measuring, progress);
+      run_search(search, progress);
     }
     return path;
   }
@@ -85,8 +92,8 @@ struct CheckWorkspace {
   }
 
   CheckReport check(const CheckOptions& options) {
-    SearchProgress progress(quiet, ProgressStyle::lines);
-    return run_check(options, progress);
+    StreamRunLog log(quiet, ProgressStyle::lines);
+    return run_check(options, log);
   }
 };
 
@@ -159,7 +166,7 @@ TEST_CASE("check: a shipped policy faster than base passes; one slower than base
 
   SECTION("without tunings for this device there is nothing to check") {
     const auto options = workspace.options("empty.db");
-    ResultsDatabase(options.measuring.database, ResultsDatabase::Mode::create_if_missing);
+    ResultsDatabase(options.database, ResultsDatabase::Mode::create_if_missing);
     const auto report = workspace.check(options);
     CHECK(report.rows.empty());
     CHECK(report.passed());
@@ -169,9 +176,8 @@ TEST_CASE("check: a shipped policy faster than base passes; one slower than base
 
   SECTION("a database that is not there is refused, not read as one that ships nothing") {
     const auto options = workspace.options("typo.db");
-    CHECK_THROWS_MATCHES(workspace.check(options), UserError,
-                         Catch::Message(options.measuring.database + ": no such database"));
-    CHECK_FALSE(fs::exists(options.measuring.database));
+    CHECK_THROWS_MATCHES(workspace.check(options), UserError, Catch::Message(options.database + ": no such database"));
+    CHECK_FALSE(fs::exists(options.database));
   }
 }
 

@@ -15,7 +15,7 @@
 
 #include "core/environment_error.hpp"
 #include "run/compiler.hpp"
-#include "search/search_progress.hpp"
+#include "run/stream_run_log.hpp"
 #include "store/results_database.hpp"
 #include "support/policytune_process.hpp"
 #include "support/shared_build_cache.hpp"
@@ -32,7 +32,7 @@ struct Session {
   testing::TemporaryDirectory directory{"session"};
   std::FILE* log = std::tmpfile();
   RunOptions options;
-  SearchProgress progress{log, ProgressStyle::lines};
+  StreamRunLog progress{log, ProgressStyle::lines};
 
   explicit Session(std::size_t batch_size) {
     options.build_directory = directory.file("build");

@@ -11,7 +11,7 @@ TEST_CASE("an interruption is neither the input's fault nor the machine's", "[in
   // search and check catch it to print what was stored and exit 130; were it a UserError or an
   // EnvironmentError, the command line would report an error (exit 2 or 74) instead.
   try {
-    throw SearchInterrupted();
+    throw Interrupted();
   } catch (const UserError&) {
     FAIL("caught as a user error");
   } catch (const EnvironmentError&) {

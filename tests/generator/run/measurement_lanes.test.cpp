@@ -95,11 +95,11 @@ TEST_CASE("lanes measure every index once, in some lane, and book each one's row
 TEST_CASE("an exception in a lane stops the lanes and is thrown once they have ended", "[measurement_lanes]") {
   const MeasurementLanes lanes(lane_environments(2, std::nullopt));
   const auto interrupted_at_2 = [](std::size_t i, const LaneEnvironment&) {
-    if (i == 2) throw SearchInterrupted();
+    if (i == 2) throw Interrupted();
     return one_row_named("v");
   };
   const auto book = [](std::size_t, const std::vector<Measurement>&) -> std::optional<double> { return 1.0; };
-  CHECK_THROWS_AS(lanes.measure(50, interrupted_at_2, book), SearchInterrupted);
+  CHECK_THROWS_AS(lanes.measure(50, interrupted_at_2, book), Interrupted);
 
   const auto store_fails = [](std::size_t, const std::vector<Measurement>&) -> std::optional<double> {
     throw std::runtime_error("disk full");

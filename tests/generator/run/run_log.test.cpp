@@ -1,4 +1,5 @@
-// RunLog is what building and running tell whoever follows them; SearchProgress is the one kept.
+// RunLog is what building and running tell whoever follows them: the contract every log keeps
+// (here through StreamRunLog, the one the stages print to).
 #include "run/run_log.hpp"
 
 #include <catch2/catch.hpp>
@@ -8,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "search/search_progress.hpp"
+#include "run/stream_run_log.hpp"
 
 using namespace policytune;
 
@@ -24,26 +25,10 @@ std::string run_log_written(std::FILE* stream) {
 
 }  // namespace
 
-TEST_CASE("a run log's messages are lines of their own, cleared first on a terminal", "[run_log]") {
-  for (const ProgressStyle style : {ProgressStyle::lines, ProgressStyle::status_line}) {
-    const bool terminal = style == ProgressStyle::status_line;
-    std::FILE* stream = std::tmpfile();
-    REQUIRE(stream != nullptr);
-    SearchProgress progress(stream, style);
-    RunLog& log = progress;
-    log.message("base: built in 1.2 s");
-    log.message("unroll_2: skipped by the device");
-    const std::string expected = terminal ? "\r\033[Kbase: built in 1.2 s\n\r\033[Kunroll_2: skipped by the device\n"
-                                          : "base: built in 1.2 s\nunroll_2: skipped by the device\n";
-    CHECK(run_log_written(stream) == expected);
-    std::fclose(stream);
-  }
-}
-
 TEST_CASE("a run log sums build and run time, from lanes that measure at once", "[run_log]") {
   std::FILE* stream = std::tmpfile();
   REQUIRE(stream != nullptr);
-  SearchProgress progress(stream, ProgressStyle::lines);
+  StreamRunLog progress(stream, ProgressStyle::lines);
   RunLog& log = progress;
   log.add_build_time(1.5);
   log.add_build_time(0.25);

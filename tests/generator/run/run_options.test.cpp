@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "run/benchmark_session.hpp"
-#include "search/search_progress.hpp"
+#include "run/stream_run_log.hpp"
 #include "support/test_data_files.hpp"
 
 using namespace policytune;
@@ -33,7 +33,7 @@ TEST_CASE("a session times a variant's run by the factor over base, or by the se
   using Seconds = BenchmarkSession::Seconds;
   std::FILE* quiet = std::tmpfile();
   REQUIRE(quiet != nullptr);
-  SearchProgress progress(quiet, ProgressStyle::lines);
+  StreamRunLog progress(quiet, ProgressStyle::lines);
   RunOptions options;
   {
     const BenchmarkSession session(options, progress, read_benchmark_source(testing::kTinyBenchmark));

@@ -10,7 +10,7 @@
 #include "core/environment_error.hpp"
 
 #include "run/compiler.hpp"
-#include "search/search_progress.hpp"
+#include "run/stream_run_log.hpp"
 #include "space/benchmark_source.hpp"
 #include "support/temporary_directory.hpp"
 #include "support/test_data_files.hpp"
@@ -22,7 +22,7 @@ namespace {
 struct TinyBuilder {
   testing::TemporaryDirectory directory{"variant-builder"};
   std::FILE* log = std::tmpfile();
-  SearchProgress progress{log, ProgressStyle::lines};
+  StreamRunLog progress{log, ProgressStyle::lines};
   BenchmarkSource source = read_benchmark_source(testing::kTinyBenchmark);
   RunOptions options;
   CompileTimeWorkload workload{"T{ct}=I32", {{"TUNE_T", "int"}}, {{"T{ct}", "I32"}}};
