@@ -6,6 +6,7 @@
 #include <map>
 #include <vector>
 
+#include "core/comment_text.hpp"
 #include "core/xml_text.hpp"
 
 namespace policytune {
@@ -127,6 +128,85 @@ std::string format_check_markdown(const CheckReport& report) {
   if (!report.rows.empty()) out += "\n";
   for (const auto& benchmark : report.benchmarks) {
     out += fmt::format("- `{}`: {}\n", cell(benchmark.benchmark), cell(benchmark.note));
+  }
+  return out;
+}
+
+std::string human_time(double seconds) {
+  if (seconds >= 1) return fmt::format("{:.3f} s", seconds);
+  if (seconds >= 1e-3) return fmt::format("{:.3f} ms", seconds * 1e3);
+  return fmt::format("{:.3f} us", seconds * 1e6);
+}
+
+std::string describe_verdict(const CheckRow& row) {
+  std::string verdict(to_string(row.verdict));
+  if (row.verdict == CheckRow::Verdict::regression) {
+    verdict += fmt::format(" (slower than base by more than {:.1f}%)", 100 * row.allowed_slowdown);
+  } else if (row.verdict == CheckRow::Verdict::gain_lost) {
+    verdict +=
+        fmt::format(" (gain below {:.3f})", std::min(row.predicted_gain.value_or(1.0), 1.0) * (1 - row.allowed_loss));
+  } else if (row.verdict == CheckRow::Verdict::failed) {
+    verdict += ": " + row.reason;
+  }
+  return verdict;
+}
+
+std::string format_check_report(const CheckReport& report) {
+  std::string out;
+  if (!report.rows.empty()) {
+    const bool ranges =
+        std::any_of(report.rows.begin(), report.rows.end(), [](const CheckRow& row) { return !row.range.empty(); });
+    const auto optional_ratio = [](const std::optional<double>& value) {
+      return value ? fmt::format("{:.3f}", *value) : std::string("-");
+    };
+    // The columns of a dispatch, inserted after `runtime workload` and before `verdict`.
+    const auto with_ranges = [&](std::vector<std::string> line, const std::string& range,
+                                 std::vector<std::string> single) {
+      if (!ranges) return line;
+      line.insert(line.begin() + 3, range.empty() ? "-" : range);
+      line.insert(line.end() - 1, single.begin(), single.end());
+      return line;
+    };
+    const std::vector<std::string> header =
+        with_ranges({"benchmark", "compile-time workload", "runtime workload", "shipped", "base", "shipped time",
+                     "speedup", "stored", "drift", "verdict"},
+                    "range", {"single", "single time", "gain", "predicted"});
+    std::vector<std::vector<std::string>> table{header};
+    for (const auto& row : report.rows) {
+      const std::string single = row.single_variant.empty() ? "-" : row.single_variant;
+      if (row.verdict == CheckRow::Verdict::failed) {
+        table.push_back(with_ranges({row.benchmark, row.ct_workload, row.rt_workload, row.variant, "", "", "", "", "",
+                                     std::string(to_string(row.verdict)) + ": " + row.reason},
+                                    row.range, {single, "", "", ""}));
+        continue;
+      }
+      const std::string verdict = describe_verdict(row);
+      table.push_back(with_ranges(
+          {row.benchmark, row.ct_workload, row.rt_workload, row.variant, human_time(row.base_seconds),
+           human_time(row.shipped_seconds), fmt::format("{:.3f}", row.speedup), optional_ratio(row.stored_speedup),
+           row.drift ? fmt::format("{:.1f}%", 100 * *row.drift) : "-", verdict},
+          row.range,
+          {single, row.single_seconds ? human_time(*row.single_seconds) : "-", optional_ratio(row.gain),
+           optional_ratio(row.predicted_gain)}));
+    }
+    // A failure's reason and the names are the benchmark's words: one printable line per cell.
+    for (auto& line : table) {
+      for (auto& cell : line) cell = one_line_text(cell);
+    }
+    std::vector<std::size_t> widths(header.size(), 0);
+    for (const auto& line : table) {
+      for (std::size_t i = 0; i < line.size(); ++i) widths[i] = std::max(widths[i], line[i].size());
+    }
+    for (const auto& line : table) {
+      std::string text;
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        text += i + 1 == line.size() ? line[i] : fmt::format("{:<{}}  ", line[i], widths[i]);
+      }
+      out += text + "\n";
+    }
+  }
+  for (const auto& benchmark : report.benchmarks) {
+    out += fmt::format("{}: {}\n", benchmark.benchmark, one_line_text(benchmark.note));
   }
   return out;
 }

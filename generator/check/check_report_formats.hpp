@@ -2,11 +2,26 @@
 
 #include <string>
 
-#include "check/regression_check.hpp"
+#include "check/check_report.hpp"
 
 namespace policytune {
 
-// `policytune check` for CI servers, beside the plain table of format_check_report().
+// How `policytune check` writes its report: a plain table for a person, JUnit XML and Markdown for
+// CI servers.
+
+// The report as a table a person reads in a CI log, then one line per benchmark note. The columns
+// of a dispatch (range, single, single time, gain, predicted) appear when some row has a range,
+// `-` where they do not apply.
+std::string format_check_report(const CheckReport& report);
+
+// The verdict and why, in words: `REGRESSION (slower than base by more than 2.0%)`, `GAIN LOST
+// (gain below 0.980)`, `FAILED: <reason>`, `DRIFT`, `ok`.
+std::string describe_verdict(const CheckRow& row);
+
+// A median in the unit that reads best: `1.250 ms`, `87.000 us`, `1.200 s`.
+std::string human_time(double seconds);
+
+// For CI servers, beside the plain table:
 
 // Where and when a check ran, as a JUnit document records it.
 struct JunitContext {

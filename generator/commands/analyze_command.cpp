@@ -9,7 +9,7 @@
 #include "core/text_input.hpp"
 #include "core/user_error.hpp"
 #include "core/user_regex.hpp"
-#include "select/analysis_tables.hpp"
+#include "report/analysis_tables.hpp"
 #include "select/dispatch_selection.hpp"
 #include "space/current_source.hpp"
 #include "store/results_database.hpp"

@@ -20,6 +20,7 @@
 #include "run/pool_setup.hpp"
 #include "run/scratch_file.hpp"
 #include "search/confirmation.hpp"
+#include "search/session_finalists.hpp"
 #include "search/stored_prior.hpp"
 #include "search/strategy_registry.hpp"
 #include "select/score.hpp"
@@ -163,98 +164,6 @@ private:
   std::size_t succeeded_ = 0;
   std::size_t attempted_ = 0;  // variants the device did not rule out
   std::size_t measured_now_ = 0;
-};
-
-// Counts the building and running in its scope as the confirmation's, not the search's.
-class ConfirmationScope {
-public:
-  explicit ConfirmationScope(SearchProgress& progress) : progress_(progress) { progress_.begin_confirmation(); }
-  ~ConfirmationScope() { progress_.end_confirmation(); }
-  ConfirmationScope(const ConfirmationScope&) = delete;
-  ConfirmationScope& operator=(const ConfirmationScope&) = delete;
-
-private:
-  SearchProgress& progress_;
-};
-
-// The finalists of one workload's confirmation, built again (a search removes its binaries as it
-// measures them: several finalists now share one batch) and run through the session, one at a
-// time on the first lane's device. The harness runs one variant per process (`--variant NAME`),
-// and base is a binary of its own, so the rounds alternate processes.
-class SessionFinalists final : public FinalistRunner {
-public:
-  SessionFinalists(BenchmarkSession& session, SearchProgress& progress, const CompileTimeWorkload& workload,
-                   std::string title, std::vector<std::string> environment)
-      : session_(session),
-        progress_(progress),
-        workload_(workload),
-        title_(std::move(title)),
-        environment_(std::move(environment)) {}
-  ~SessionFinalists() override {
-    std::error_code ignored;
-    for (const auto& [variant, build] : builds_) {
-      if (!build.pooled) fs::remove(build.binary, ignored);
-    }
-  }
-  SessionFinalists(const SessionFinalists&) = delete;
-  SessionFinalists& operator=(const SessionFinalists&) = delete;
-
-  bool prepare(const std::vector<std::string>& variants, std::string& why) override {
-    const ConfirmationScope confirming(progress_);
-    if (session_.confirm_recalled_answer() == BenchmarkSession::RecalledAnswer::changed) {
-      base_answer_changed_ = true;  // the search starts again; nothing is confirmed under the old answer
-      why = "base answered otherwise than remembered";
-      return false;
-    }
-    progress_.message(
-        fmt::format("{}: confirmation: measuring base and {} again, interleaved", title_, fmt::join(variants, ", ")));
-    std::vector<std::pair<std::string, Variant>> to_build;
-    for (const auto& name : variants) {
-      auto variant = session_.space().parse_name(name);
-      if (!variant) {
-        why = name + " is no variant of this search space";
-        return false;
-      }
-      if (!session_.can_build(name, workload_)) {  // measured earlier, but this pool lacks it
-        why = name + " is not in the pool, and nothing is compiled here";
-        return false;
-      }
-      to_build.emplace_back(name, std::move(*variant));
-    }
-    for (auto& build : session_.build(to_build, workload_)) {
-      if (build.status != Status::ok) {
-        why = fmt::format("{} did not build again: {}: {}", build.variant, to_string(build.status), build.reason);
-        return false;
-      }
-      builds_.emplace(build.variant, std::move(build));
-    }
-    base_ = session_.base_build();
-    return true;
-  }
-
-  bool base_answer_changed() const { return base_answer_changed_; }
-
-  std::vector<Measurement> run(const std::string& variant) override {
-    const ConfirmationScope confirming(progress_);
-    if (variant == "base") {
-      auto measured = session_.measure(base_, workload_, session_.base_run_timeout(), environment_);
-      base_time_ = measured.elapsed;
-      return std::move(measured.rows);
-    }
-    return session_.measure(builds_.at(variant), workload_, session_.variant_run_timeout(base_time_), environment_)
-        .rows;
-  }
-
-private:
-  BenchmarkSession& session_;
-  SearchProgress& progress_;
-  const CompileTimeWorkload& workload_;
-  const std::string title_;
-  std::vector<std::string> environment_;
-  BenchmarkSession::Build base_;
-  std::map<std::string, BenchmarkSession::Build> builds_;
-  Seconds base_time_{0};  // base's latest run, which the variants' time limit scales with
-  bool base_answer_changed_ = false;
 };
 
 // Whether a workload's strategy is told what its points cost: a --compile-only search measures

@@ -79,3 +79,21 @@ TEST_CASE("check --markdown: one table row per row, cells cannot break the table
   CHECK(markdown.find("- `reduce.sum`: skipped: no CUDA device\n") != std::string::npos);
   CHECK(format_check_markdown({}).empty());
 }
+
+TEST_CASE("the plain table: a row per runtime workload, verdicts said with their thresholds, notes last",
+          "[check_report_formats]") {
+  const std::string table = format_check_report(mixed_report());
+  CHECK_THAT(table, Catch::StartsWith("benchmark  "));
+  CHECK_THAT(table, Catch::Contains("N=2"));
+  CHECK_THAT(table, Catch::Contains("REGRESSION (slower than base by more than 2.0%)"));
+  CHECK_THAT(table, Catch::Contains("100.000 us"));  // base 200 us over a speedup of 2
+  CHECK_THAT(table, !Catch::Contains("\x01"));       // a benchmark's words, one printable line
+  CHECK_THAT(table, !Catch::Contains("predicted"));  // no dispatch, no dispatch columns
+  CHECK_THAT(table, Catch::EndsWith("check.work: 1 tuned policy checked\nreduce.sum: skipped: no CUDA device\n"));
+}
+
+TEST_CASE("times read in the unit that fits", "[check_report_formats]") {
+  CHECK(human_time(1.2) == "1.200 s");
+  CHECK(human_time(1.25e-3) == "1.250 ms");
+  CHECK(human_time(87e-6) == "87.000 us");
+}

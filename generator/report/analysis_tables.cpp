@@ -1,4 +1,4 @@
-#include "select/analysis_tables.hpp"
+#include "report/analysis_tables.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
