@@ -30,7 +30,6 @@ struct SourceVersion {
 // the same key again replaces the old row, so a resumed or repeated search never duplicates.
 class ResultsDatabase final : public ResultsStore {
 public:
-  static constexpr int kSchemaVersion = 1;
   // read_only: for commands that only read (analyze, generate, check, merge's inputs). Nothing is
   // written, not even the switch to WAL mode or the schema of an empty file, so that an installed,
   // shipped or someone else's database can be read where it cannot be written.
@@ -71,8 +70,7 @@ private:
   void open_for_reading();
   void enable_write_ahead_log();
   void restore_journal_at_rest() noexcept;
-  void open_schema();
-  bool check_schema();  // false: the file holds no tables at all
+  void open_schema();  // the schema made in an empty file, checked (and upgraded) in another
   // The device of the row a transaction stored last, and its id: the rows that follow on it look
   // it up no more (an import of a million rows was three statements a row).
   struct StoredDevice {

@@ -1,4 +1,5 @@
 #include "store/results_database.hpp"
+#include "store/results_schema.hpp"
 #include "support/measurement_checks.hpp"
 #include "support/temporary_directory.hpp"
 
@@ -389,7 +390,7 @@ TEST_CASE("A database written before runtime axes were kept reads, and gets the 
     database.record(space);
   }
   CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('search_spaces') WHERE name = 'runtime_axes'") == 1);
-  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == kResultsSchemaVersion);
   ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
   CHECK(database.search_spaces().at(0).runtime_axes == R"({"base":[]})");
 }
@@ -443,7 +444,7 @@ TEST_CASE("A database written before confirmation rounds reads as measured once,
     database.record(confirmed);
   }
   CHECK(raw_count(path, "SELECT count(*) FROM pragma_table_info('measurements') WHERE name = 'confirmed_rounds'") == 1);
-  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == kResultsSchemaVersion);
   ResultsDatabase database(path, ResultsDatabase::Mode::read_only);
   const auto rows = database.measurements();
   REQUIRE(rows.size() == 2);
@@ -455,7 +456,7 @@ TEST_CASE("ResultsDatabase writes its schema version and refuses other versions"
   TempDir dir("schema");
   const std::string path = dir.file("results.db");
   { ResultsDatabase database(path, ResultsDatabase::Mode::create_if_missing); }
-  CHECK(raw_count(path, "SELECT version FROM schema_version") == ResultsDatabase::kSchemaVersion);
+  CHECK(raw_count(path, "SELECT version FROM schema_version") == kResultsSchemaVersion);
   CHECK(raw_count(path, "SELECT count(*) FROM schema_version") == 1);
   // Reopening a database of the right version works, and does not add a second version row.
   { ResultsDatabase database(path, ResultsDatabase::Mode::must_exist); }
