@@ -18,6 +18,7 @@
 #include "render/hub_renderer.hpp"
 #include "render/policy_template.hpp"
 #include "render/release_template.hpp"
+#include "render/template_fit.hpp"
 #include "select/architecture_fallback.hpp"
 #include "select/device_match.hpp"
 #include "select/workload_group.hpp"

@@ -15,29 +15,10 @@
 #include "render/expansion_limit.hpp"
 #include "render/mustache_nesting.hpp"
 #include "render/mustache_tags.hpp"
-#include "space/search_space.hpp"
+#include "render/type_labels.hpp"
 
 namespace policytune {
 namespace {
-
-// The labels CUB's benchmarks use for fundamental types, and the harness prints.
-const std::map<std::string, std::string>& standard_spellings() {
-  static const std::map<std::string, std::string> spellings{
-      {"I8", "::std::int8_t"},  {"I16", "::std::int16_t"},  {"I32", "::std::int32_t"},  {"I64", "::std::int64_t"},
-      {"U8", "::std::uint8_t"}, {"U16", "::std::uint16_t"}, {"U32", "::std::uint32_t"}, {"U64", "::std::uint64_t"},
-      {"F32", "float"},         {"F64", "double"},          {"I128", "__int128"},       {"U128", "unsigned __int128"},
-  };
-  return spellings;
-}
-
-// The sizes of the standard labels' types, as CUB's type classes see them.
-const std::map<std::string, std::size_t>& standard_sizes() {
-  static const std::map<std::string, std::size_t> sizes{
-      {"I8", 1},  {"U8", 1},  {"I16", 2}, {"U16", 2}, {"I32", 4},   {"U32", 4},
-      {"F32", 4}, {"I64", 8}, {"U64", 8}, {"F64", 8}, {"I128", 16}, {"U128", 16},
-  };
-  return sizes;
-}
 
 std::string trim(const std::string& text) {
   const auto first = text.find_first_not_of(" \t");
@@ -363,7 +344,7 @@ std::string body_from(const std::string& text, std::size_t body_start) {
 
 std::string PolicyTemplate::spelling_of(const std::string& label) const {
   if (const auto found = type_spellings.find(label); found != type_spellings.end()) return found->second;
-  if (const auto found = standard_spellings().find(label); found != standard_spellings().end()) return found->second;
+  if (const auto standard = standard_spelling(label)) return *standard;
   throw UserError(
       path, 0,
       "no C++ type for the compile-time label '" + label + "' (add a `type: " + label + " = <C++ type>` directive)");
@@ -373,8 +354,7 @@ std::optional<std::size_t> PolicyTemplate::size_of(const std::string& label) con
   if (const auto found = type_sizes.find(label); found != type_sizes.end()) return found->second;
   // A `type:` directive that spells a standard label as another type states its size or has none.
   if (type_spellings.count(label) != 0) return std::nullopt;
-  if (const auto found = standard_sizes().find(label); found != standard_sizes().end()) return found->second;
-  return std::nullopt;
+  return standard_size(label);
 }
 
 bool PolicyTemplate::classes_by_size(std::size_t axis) const {
@@ -424,43 +404,6 @@ PolicyTemplate load_policy_template(const std::string& path) {
   if (!check.is_valid())
     throw UserError(path, body_start, "the template body is not valid mustache: " + check.error_message());
   return result;
-}
-
-void check_template_fits(const PolicyTemplate& policy_template, const SearchSpace& space,
-                         const std::string& benchmark_name, const std::string& benchmark_file) {
-  if (!policy_template.benchmark.empty() && policy_template.benchmark != benchmark_name) {
-    // Users meet the naming rule here, having copied a benchmark beside their own files: say it, and
-    // both fixes, the place that gives the file the template's name and the line that takes its own.
-    std::string wanted_path = policy_template.benchmark;
-    std::replace(wanted_path.begin(), wanted_path.end(), '.', '/');
-    wanted_path = "bench/" + wanted_path + std::filesystem::path(benchmark_file).extension().string();
-    throw UserError(policy_template.path, policy_template.benchmark_line,
-                    "the template is written for benchmark " + policy_template.benchmark + ", not " + benchmark_name +
-                        " (a benchmark is named after its folder and file, or its path below a folder named "
-                        "bench): put the benchmark at " +
-                        wanted_path + ", or change this line to {{! benchmark: " + benchmark_name + " }}");
-  }
-  std::set<std::string> known(std::begin(kRendererVariables), std::end(kRendererVariables));
-  std::string labels;
-  for (const auto& parameter : space.parameters()) {
-    known.insert(parameter.label);
-    labels += (labels.empty() ? "" : ", ") + parameter.label;
-  }
-  // Every tag that looks a name up, found as the library finds them (set-delimiter tags
-  // followed). `{{.}}` is the text a section stands on: a label's or a renderer variable's value
-  // inside `{{#name}}`; elsewhere (at the top, in `tuned`'s) it renders nothing.
-  std::vector<std::string> open;  // the sections `{{.}}` would stand on; "" where it is no text
-  for (const auto& tag : scan_mustache(policy_template.body, policy_template.body_line).tags) {
-    if (tag.kind == MustacheTagKind::comment || tag.kind == MustacheTagKind::set_delimiter) continue;
-    if (tag.kind == MustacheTagKind::section_end && !open.empty()) open.pop_back();
-    if (tag.kind == MustacheTagKind::section || tag.kind == MustacheTagKind::inverted_section) {
-      open.push_back(tag.kind == MustacheTagKind::section && tag.name != "tuned" ? tag.name : "");
-    }
-    if (known.count(tag.name) != 0 || (tag.name == "." && !open.empty() && !open.back().empty())) continue;
-    throw UserError(policy_template.path, tag.line,
-                    "the template names '" + tag.name + "', which " + benchmark_name +
-                        " lacks (its labels: " + (labels.empty() ? "none" : labels) + ")");
-  }
 }
 
 }  // namespace policytune
