@@ -5,25 +5,12 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
-#include <string>
 #include <thread>
 #include <vector>
 
 #include "run/stream_run_log.hpp"
 
 using namespace policytune;
-
-namespace {
-
-std::string run_log_written(std::FILE* stream) {
-  std::string text;
-  std::rewind(stream);
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, stream)) > 0;) text.append(buffer, n);
-  return text;
-}
-
-}  // namespace
 
 TEST_CASE("a run log sums build and run time, from lanes that measure at once", "[run_log]") {
   std::FILE* stream = std::tmpfile();
@@ -41,6 +28,6 @@ TEST_CASE("a run log sums build and run time, from lanes that measure at once", 
   for (auto& lane : lanes) lane.join();
   CHECK(progress.build_seconds() == 1.75);
   CHECK(progress.run_seconds() == 2000.0);  // no addition lost between lanes
-  CHECK(run_log_written(stream).empty());   // times are summed, not printed
+  CHECK(std::ftell(stream) == 0);           // times are summed, not printed
   std::fclose(stream);
 }
