@@ -199,16 +199,16 @@ std::optional<std::string> swaps_within_noise(const std::vector<std::string>& ra
 // and every stored score (`analyze`, `generate`) is against that base. `; scores against base
 // measured again: X 2.954 (2.448 in the search), ...; the 18 variants not confirmed x1.15 to x1.21
 // of their search's score by the same base`.
-std::string rescored(const std::map<std::string, double>& scores_before, const std::map<std::string, double>& scores_after,
-                     const std::vector<std::string>& ranked_after) {
+std::string rescored(const std::map<std::string, double>& scores_before,
+                     const std::map<std::string, double>& scores_after, const std::vector<std::string>& ranked_after) {
   std::vector<std::string> finalists;
   for (const auto& variant : ranked_after) {
     if (variant == "base" || scores_after.count(variant) == 0) continue;
     const auto before = scores_before.find(variant);
-    finalists.push_back(before == scores_before.end()
-                            ? fmt::format("{} {:.3f} (unranked in the search)", variant, scores_after.at(variant))
-                            : fmt::format("{} {:.3f} ({:.3f} in the search)", variant, scores_after.at(variant),
-                                          before->second));
+    finalists.push_back(
+        before == scores_before.end()
+            ? fmt::format("{} {:.3f} (unranked in the search)", variant, scores_after.at(variant))
+            : fmt::format("{} {:.3f} ({:.3f} in the search)", variant, scores_after.at(variant), before->second));
   }
   if (finalists.empty()) return "";
   double low = INFINITY, high = 0;
@@ -225,9 +225,9 @@ std::string rescored(const std::map<std::string, double>& scores_before, const s
   }
   std::string text = fmt::format("; scores against base measured again: {}", fmt::join(finalists, ", "));
   if (others == 0) return text;
-  const std::string factor =
-      fmt::format("{:.2f}", low) == fmt::format("{:.2f}", high) ? fmt::format("x{:.2f}", low)
-                                                                 : fmt::format("x{:.2f} to x{:.2f}", low, high);
+  const std::string factor = fmt::format("{:.2f}", low) == fmt::format("{:.2f}", high)
+                                 ? fmt::format("x{:.2f}", low)
+                                 : fmt::format("x{:.2f} to x{:.2f}", low, high);
   return text + fmt::format("; the {} variant{} not confirmed {} of {} search's score by the same base", others,
                             others == 1 ? "" : "s", factor, others == 1 ? "its" : "their");
 }

@@ -99,7 +99,8 @@ TEST_CASE("analyze --top names the variants a confirmation round measured again"
   rows[2].confirmed_rounds = 3;
   CHECK_THAT(
       format_top(group_by_workload(rows), 3),
-      Catch::Contains("  (measured again side by side by a confirmation round: base, unroll_3; only these may win; every score is "
-                      "against base as that round measured it, where the search's progress lines used base measured "
-                      "before the search)\n"));
+      Catch::Contains(
+          "  (measured again side by side by a confirmation round: base, unroll_3; only these may win; every score is "
+          "against base as that round measured it, where the search's progress lines used base measured "
+          "before the search)\n"));
 }
