@@ -92,7 +92,8 @@ foreach(release_dir IN LISTS release_dirs)
   if(release MATCHES "^3\\.4\\.")
     add_library(policytune.look_back_twice.cccl-${release} OBJECT cuda/look_back_twice.cu)
     target_include_directories(policytune.look_back_twice.cccl-${release} BEFORE PRIVATE "${release_include}"
-                               "${PROJECT_SOURCE_DIR}/bench" "${PROJECT_SOURCE_DIR}/bench/policytune/nvbench_compat")
+                               "${PROJECT_SOURCE_DIR}/bench" "${PROJECT_SOURCE_DIR}/protocol"
+                               "${PROJECT_SOURCE_DIR}/bench/policytune/nvbench_compat")
     set_target_properties(policytune.look_back_twice.cccl-${release} PROPERTIES CUDA_ARCHITECTURES 90-virtual
                           CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON)
   endif()

@@ -10,6 +10,8 @@ install(TARGETS policytune policytune.bench policytune.policies EXPORT PolicyTun
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/slurm-search" DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME policytune-slurm-search)
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/slurm-check" DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME policytune-slurm-check)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/bench/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+# The protocol headers the harness and the tool share, beside the harness's (include/policytune/protocol).
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/protocol/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/policies/policytune" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/templates/" DESTINATION "${CMAKE_INSTALL_DATADIR}/policytune/templates")
 # The benchmarks the templates go with (the harness is installed with the headers above), and the

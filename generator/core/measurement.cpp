@@ -14,7 +14,7 @@ namespace policytune {
 namespace {
 
 // The tool's Status is the protocol's status, value for value, so that its names are the ones
-// the harness writes and the database stores (bench/policytune/protocol/status.hpp).
+// the harness writes and the database stores (protocol/policytune/protocol/status.hpp).
 static_assert(protocol::status_count == 7);
 static_assert(static_cast<int>(Status::ok) == static_cast<int>(protocol::status::ok));
 static_assert(static_cast<int>(Status::build_failed) == static_cast<int>(protocol::status::build_failed));

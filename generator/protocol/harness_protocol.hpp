@@ -14,7 +14,7 @@
 namespace policytune {
 
 // The JSON a benchmark binary built on bench/policytune/bench.hpp prints (bench/README.md has the
-// protocol; bench/policytune/protocol/ the rules both ends share). Anything else a binary prints
+// protocol; protocol/policytune/protocol/ the rules both ends share). Anything else a binary prints
 // is MalformedHarnessOutput, which a search records as a run failure of that variant, and which the
 // listing and device probe of base report as a UserError naming the benchmark. That includes a
 // document of another protocol version: a benchmark built against another PolicyTune's harness.

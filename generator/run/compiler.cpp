@@ -51,7 +51,15 @@ std::string default_harness_directory() {
 
 std::vector<std::string> default_include_directories() {
   const std::string harness = default_harness_directory();
-  return {harness, (std::filesystem::path(harness) / "policytune" / "nvbench_compat").string()};
+  std::vector<std::string> directories{harness,
+                                       (std::filesystem::path(harness) / "policytune" / "nvbench_compat").string()};
+  // Installed (and bundled), the protocol headers lie beside the harness's; the source tree keeps
+  // them in protocol/, which this build knows.
+  std::error_code error;
+  if (!std::filesystem::exists(std::filesystem::path(harness) / "policytune" / "protocol", error)) {
+    directories.emplace_back(POLICYTUNE_DEFAULT_PROTOCOL_DIR);
+  }
+  return directories;
 }
 
 }  // namespace policytune

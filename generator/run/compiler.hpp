@@ -35,7 +35,8 @@ std::string default_harness_directory();
 
 // The include directories every benchmark gets: the harness, then the folder of the stand-ins for
 // the headers CUB's own benchmarks include (<nvbench/nvbench.cuh>, <nvbench_helper.cuh>,
-// <look_back_helper.cuh>), so that those build unchanged.
+// <look_back_helper.cuh>), so that those build unchanged; then the protocol headers' folder where
+// the harness's has none beside it (a build tree).
 std::vector<std::string> default_include_directories();
 
 }  // namespace policytune

@@ -6,18 +6,22 @@
 #include <string>
 #include <vector>
 
+#include <policytune/protocol/sampling_defaults.hpp>
+
 #include "run/compiler.hpp"
 #include "space/axis_filter.hpp"
 
 namespace policytune {
 
-// How long and how precisely each benchmark state is sampled (passed to the harness).
+// How long and how precisely each benchmark state is sampled (passed to the harness). The defaults
+// are the harness's too (one table, protocol/policytune/protocol/sampling_defaults.hpp), so that a
+// benchmark run by hand samples as a search runs it.
 struct SamplingSettings {
-  std::int64_t min_samples = 10;
+  std::int64_t min_samples = protocol::default_min_samples;
   // The median's relative noise to reach, in percent: NVBench's unit, which the harness takes too
-  // (--max-noise 0.5 is 0.5 % to a CUB author). 2 %, as before the unit changed.
-  double max_noise_percent = 2;
-  double max_time = 0.25;  // seconds of sampling per state
+  // (--max-noise 0.5 is 0.5 % to a CUB author).
+  double max_noise_percent = protocol::default_max_noise_percent;
+  double max_time = protocol::default_max_time_seconds;  // seconds of sampling per state
 };
 
 // How variants are built and measured: what a search (search/search_options.hpp) and a check

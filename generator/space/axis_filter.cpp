@@ -13,7 +13,7 @@ namespace policytune {
 namespace {
 
 // Whether `item` of `filter` selects value `i` of `axis`, as the harness decides it: by the rules
-// both share (bench/policytune/protocol/axis_filter_rules.hpp), applied to the values as the
+// both share (protocol/policytune/protocol/axis_filter_rules.hpp), applied to the values as the
 // listing writes them (a power-of-two axis writes exponents).
 bool item_selects(const HarnessAxis& axis, std::size_t i, const AxisFilter& filter, const std::string& item) {
   const std::string& written = axis.values[i];

@@ -28,7 +28,7 @@ bool filters_allow(const std::vector<AxisFilter>& filters, const std::string& ax
 // `entries` has, or a value (or `start:end:step` range) that selects none of that axis' values,
 // with what the benchmark offers instead. Left alone, such a filter selects nothing (0 variants
 // searched) or is ignored (everything searched), and a typo goes unnoticed. Values are matched as
-// the harness matches them (bench/policytune/protocol/axis_filter_rules.hpp): a `[pow2]` filter names exponents.
+// the harness matches them (protocol/policytune/protocol/axis_filter_rules.hpp): a `[pow2]` filter names exponents.
 void check_filters_match(const std::vector<AxisFilter>& filters, const std::vector<HarnessEntry>& entries,
                          const std::string& source);
 

@@ -37,7 +37,7 @@ struct CheckWorkspace {
     options.sources = {source};
     options.database = (directory.path() / database).string();
     options.measuring.build_directory = (directory.path() / "build").string();
-    options.measuring.compiler.include_directories = {default_harness_directory()};
+    options.measuring.compiler.include_directories = default_include_directories();
     options.measuring.compiler.build_cache = shared_build_cache();
     options.measuring.jobs = 2;
     options.measuring.sampling = {10, 0.02, 0.1};

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // PolicyTune benchmark harness: which axis values the --axis filters let through, and the walk
 // over the runtime workloads they allow. What a filter item selects is the protocol's rule
-// (bench/policytune/protocol/axis_filter_rules.hpp), which the tool checks filters against.
+// (protocol/policytune/protocol/axis_filter_rules.hpp), which the tool checks filters against.
 #pragma once
 
 #include <policytune/bench/axis.hpp>

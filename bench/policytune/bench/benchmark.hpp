@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// PolicyTune benchmark harness: benchmark entries, their builder interface and the registry.
+// PolicyTune benchmark harness: benchmark entries, their builder interface and the registry. The
+// type axes' combinations come from type_lists.hpp (cartesian_product).
 #pragma once
 
 #include <policytune/bench/axis.hpp>
 #include <policytune/bench/state.hpp>
 #include <policytune/bench/text.hpp>
+#include <policytune/bench/type_lists.hpp>
 #include <policytune/bench/types.hpp>
 
 #include <string>
@@ -229,67 +231,6 @@ inline bool keep_entries_of_variant(const std::string& variant)
   return true;
 }
 
-// ---- compile-time cartesian product of the type axes (last axis fastest) ----------------------
-
-template <class... Ls>
-struct concat;
-template <>
-struct concat<>
-{
-  using type = type_list<>;
-};
-template <class... A>
-struct concat<type_list<A...>>
-{
-  using type = type_list<A...>;
-};
-template <class... A, class... B, class... Rest>
-struct concat<type_list<A...>, type_list<B...>, Rest...>
-{
-  using type = typename concat<type_list<A..., B...>, Rest...>::type;
-};
-
-template <class T, class Combos>
-struct prepend_each;
-template <class T, class... Combos>
-struct prepend_each<T, type_list<Combos...>>
-{
-  template <class C>
-  struct one;
-  template <class... Us>
-  struct one<type_list<Us...>>
-  {
-    using type = type_list<T, Us...>;
-  };
-  using type = type_list<typename one<Combos>::type...>;
-};
-
-template <class... Axes>
-struct cartesian;
-template <>
-struct cartesian<>
-{
-  using type = type_list<type_list<>>;
-};
-template <class... Ts, class... Rest>
-struct cartesian<type_list<Ts...>, Rest...>
-{
-  using rest = typename cartesian<Rest...>::type;
-  using type = typename concat<typename prepend_each<Ts, rest>::type...>::type;
-};
-
-template <class T, class... Ts>
-constexpr std::size_t index_of()
-{
-  constexpr bool same[] = {std::is_same_v<T, Ts>..., false};
-  std::size_t i         = 0;
-  while (i < sizeof...(Ts) && !same[i])
-  {
-    ++i;
-  }
-  return i;
-}
-
 template <class... Ts>
 axis make_type_axis(std::size_t position, type_list<Ts...>)
 {
@@ -319,22 +260,11 @@ struct typed_registration<type_list<Axes...>>
     return {benchmark_base::type_combo{indices(Combos{}), &run_combo<Callable, Combos>}...};
   }
 
+  /// The position of each type of one combination on its axis.
   template <class... Ts>
   static std::vector<std::size_t> indices(type_list<Ts...>)
   {
-    return {index_in_axis<Axes, Ts>()...};
-  }
-
-  template <class Axis, class T>
-  static constexpr std::size_t index_in_axis()
-  {
-    return index_of_in(Axis{}, static_cast<T*>(nullptr));
-  }
-
-  template <class T, class... Us>
-  static constexpr std::size_t index_of_in(type_list<Us...>, T*)
-  {
-    return index_of<T, Us...>();
+    return {index_in<Ts, Axes>...};
   }
 
   template <class Callable>
@@ -343,7 +273,7 @@ struct typed_registration<type_list<Axes...>>
     std::vector<axis> axes;
     std::size_t position = 0;
     (axes.push_back(make_type_axis(position++, Axes{})), ...);
-    auto* b = new benchmark_base(default_name, variant, std::move(axes), combos<Callable>(typename cartesian<Axes...>::type{}));
+    auto* b = new benchmark_base(default_name, variant, std::move(axes), combos<Callable>(cartesian_product<Axes...>{}));
     entry_list& list = registry();
     (list.tail != nullptr ? list.tail->m_next : list.head) = b;
     list.tail                                              = b;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // PolicyTune benchmark harness: a variant's output of a user's own type compared with the library's,
-// element by element, with the user's policytune::verification<T>::same (bench/custom/*.cu.in).
-// Host-only C++.
+// element by element, with the user's policytune::verification<T>::same (bench/custom/*.cu.in), by
+// the comparison every check shares (element_differences.hpp). Host-only C++.
 #pragma once
+
+#include <policytune/bench/element_differences.hpp>
 
 #include <cstddef>
 #include <string>
@@ -22,21 +24,14 @@ namespace policytune::bench
 template <class T>
 std::string first_custom_difference(const std::string& what, const T* actual, const T* expected, std::size_t count)
 {
-  std::size_t differ = 0;
-  std::size_t first  = 0;
-  for (std::size_t i = 0; i < count; ++i)
-  {
-    if (!::policytune::verification<T>::same(expected[i], actual[i]))
-    {
-      first = differ == 0 ? i : first;
-      ++differ;
-    }
-  }
-  if (differ == 0)
+  const element_differences differ = find_differences(count, [&](std::size_t i) {
+    return ::policytune::verification<T>::same(expected[i], actual[i]);
+  });
+  if (!differ.any())
   {
     return {};
   }
-  return what + " element " + std::to_string(first) + " differs (" + std::to_string(differ) + " of "
+  return what + " element " + std::to_string(differ.first) + " differs (" + std::to_string(differ.count) + " of "
        + std::to_string(count) + " differ)";
 }
 } // namespace policytune::bench

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // PolicyTune benchmark harness: the host-side comparison of a variant's output with the library's
-// reference output, bit for bit, reporting the first element that differs. Host-only C++, so that
-// benchmarks' checks built on it are unit-tested without a GPU.
+// reference output, bit for bit, reporting the first element that differs (the comparison every
+// check shares, element_differences.hpp). Host-only C++, so that benchmarks' checks built on it are
+// unit-tested without a GPU.
 #pragma once
+
+#include <policytune/bench/element_differences.hpp>
 
 #include <cstddef>
 #include <cstring>
@@ -34,22 +37,16 @@ std::string value_text(const T& value)
 template <class T>
 std::string first_difference(const std::string& what, const T* actual, const T* expected, std::size_t count)
 {
-  std::size_t differ = 0;
-  std::size_t first  = 0;
-  for (std::size_t i = 0; i < count; ++i)
-  {
-    if (std::memcmp(actual + i, expected + i, sizeof(T)) != 0)
-    {
-      first = differ == 0 ? i : first;
-      ++differ;
-    }
-  }
-  if (differ == 0)
+  const element_differences differ = find_differences(count, [&](std::size_t i) {
+    return std::memcmp(actual + i, expected + i, sizeof(T)) == 0;
+  });
+  if (!differ.any())
   {
     return {};
   }
-  return what + " element " + std::to_string(first) + ": got " + value_text(actual[first]) + ", want "
-       + value_text(expected[first]) + " (" + std::to_string(differ) + " of " + std::to_string(count) + " differ)";
+  return what + " element " + std::to_string(differ.first) + ": got " + value_text(actual[differ.first]) + ", want "
+       + value_text(expected[differ.first]) + " (" + std::to_string(differ.count) + " of " + std::to_string(count)
+       + " differ)";
 }
 
 /// Empty when a count equals the reference's, else both.

@@ -16,7 +16,9 @@
 #include <policytune/bench/stats.hpp>
 #include <policytune/bench/text.hpp>
 #include <policytune/protocol/axis_filter_rules.hpp>
+#include <policytune/protocol/sampling_defaults.hpp>
 
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -50,7 +52,7 @@ struct options
   bool max_time_given    = false;
 };
 
-// The protocol's number syntax (bench/policytune/protocol/axis_filter_rules.hpp).
+// The protocol's number syntax (protocol/policytune/protocol/axis_filter_rules.hpp).
 using protocol::parse_integer;
 using protocol::parse_number;
 
@@ -106,9 +108,15 @@ inline axis_filter parse_axis_spec(const char* spec)
 /// is at most --max-noise (NVBench's default criterion).
 inline constexpr const char* supported_stopping_criterion = "stdrel";
 
-inline const char* usage_text()
+/// The usage text, its defaults from the one table the tool reads too (sampling_defaults.hpp).
+inline std::string usage_text()
 {
-  return "usage: BENCHMARK [--list | --device] [--variant NAME] [--axis SPEC]... [--min-samples N] [--max-noise P]\n"
+  char defaults[3][32];
+  std::snprintf(defaults[0], sizeof defaults[0], "%lld", protocol::default_min_samples);
+  std::snprintf(defaults[1], sizeof defaults[1], "%g", protocol::default_max_noise_percent);
+  std::snprintf(defaults[2], sizeof defaults[2], "%g", protocol::default_max_time_seconds);
+  return cat({
+    "usage: BENCHMARK [--list | --device] [--variant NAME] [--axis SPEC]... [--min-samples N] [--max-noise P]\n"
          "                 [--max-time S] [--stopping-criterion stdrel]\n"
          "  --list            print the entries and their axes as JSON\n"
          "  --variant NAME    the variant to run, in a binary built with several (a batched build)\n"
@@ -116,13 +124,14 @@ inline const char* usage_text()
          "  --axis SPEC, -a   run only these axis values: Name=value, Name=[v1,v2], Name[pow2]=exponent\n"
          "                    (type axes take labels such as F32; several --axis options combine;\n"
          "                    axes a benchmark does not have are ignored)\n"
-         "  --min-samples N   take at least N samples (default 10)\n"
-         "  --max-noise P     stop once the relative noise of the median is at most P percent (default 1;\n"
+         "  --min-samples N   take at least N samples (default ", defaults[0], ")\n"
+         "  --max-noise P     stop once the relative noise of the median is at most P percent (default ",
+    defaults[1], ";\n"
          "                    a percentage, as in NVBench)\n"
-         "  --max-time S      stop sampling a state after S seconds (default 0.5)\n"
+         "  --max-time S      stop sampling a state after S seconds (default ", defaults[2], ")\n"
          "  --stopping-criterion stdrel\n"
          "                    NVBench's criterion of the rule above, the only one this harness has\n"
-         "Results go to stdout as one JSON document; the benchmark's own output goes to stderr.\n";
+         "Results go to stdout as one JSON document; the benchmark's own output goes to stderr.\n"});
 }
 
 inline options parse_command_line(int argc, char** argv)

@@ -9,14 +9,15 @@
 // larger one, preferring buffers that are not inputs (match_outputs). Base (TUNE_BASE) saves
 // those bytes in $POLICYTUNE_REFERENCE_DIR, one file per state (entry, compile-time and runtime
 // workload); a variant compares its bytes with that file:
-// integers exactly, float and double within a relative tolerance. Limits: an output must be
+// integers exactly, float and double within a relative tolerance, by the comparison every check
+// shares (element_differences.hpp, and verify.hpp's tolerance test). Limits: an output must be
 // declared with its element type and count; a buffer is found by its size only.
 #pragma once
 
 #include <policytune/bench/declared_output.hpp>
+#include <policytune/bench/element_differences.hpp>
 #include <policytune/bench/verify.hpp>
 
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -211,40 +212,39 @@ inline bool decode_outputs(const std::string& text, captured_outputs& c)
   return at == text.size();
 }
 
+/// The absolute tolerance next to the relative one: below any value a float holds, so that only
+/// zeros meet it and the relative tolerance decides everywhere else.
+inline constexpr double reference_atol = 1e-30;
+
+/// Whether a variant's value is base's within `rtol`: expect_close's test (close_values).
 template <class F>
 bool close_enough(F actual, F expected, double rtol)
 {
-  if (std::isnan(actual) || std::isnan(expected))
-  {
-    return std::isnan(actual) && std::isnan(expected);
-  }
-  if (actual == expected)
-  {
-    return true; // also equal infinities
-  }
-  if (std::isinf(actual) || std::isinf(expected))
-  {
-    return false; // no tolerance reaches an infinity
-  }
-  return std::fabs(static_cast<double>(actual) - static_cast<double>(expected))
-      <= rtol * std::fabs(static_cast<double>(expected)) + 1e-30;
+  return close_values(static_cast<double>(actual), static_cast<double>(expected), reference_atol, rtol);
 }
 
-/// The first element of one output that differs, or -1.
+/// Where two outputs of `F` elements differ (a partial element at the end is not compared).
 template <class F>
-long long first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& e, double rtol)
+element_differences output_differences(const std::vector<unsigned char>& a, const std::vector<unsigned char>& e, double rtol)
 {
-  for (std::size_t i = 0; i + sizeof(F) <= a.size(); i += sizeof(F))
-  {
+  return find_differences(a.size() / sizeof(F), [&](std::size_t i) {
     F x{}, y{};
-    std::memcpy(&x, a.data() + i, sizeof(F));
-    std::memcpy(&y, e.data() + i, sizeof(F));
-    if (!close_enough(x, y, rtol))
-    {
-      return static_cast<long long>(i / sizeof(F));
-    }
+    std::memcpy(&x, a.data() + i * sizeof(F), sizeof(F));
+    std::memcpy(&y, e.data() + i * sizeof(F), sizeof(F));
+    return close_enough(x, y, rtol);
+  });
+}
+
+/// Where two outputs compared bit for bit differ, byte by byte.
+inline element_differences byte_differences(const std::vector<unsigned char>& a, const std::vector<unsigned char>& e)
+{
+  if (a == e)
+  {
+    return {};
   }
-  return -1;
+  return find_differences(a.size(), [&](std::size_t i) {
+    return a[i] == e[i];
+  });
 }
 
 /// Relative tolerances: a policy changes the order in which floating point values are combined.
@@ -276,17 +276,25 @@ inline verification compare_outputs(const captured_outputs& actual, const captur
       return failed("output " + std::to_string(o) + " has " + std::to_string(a.size()) + " bytes, base's "
                     + std::to_string(e.size()));
     }
-    long long bad = -1;
+    element_differences bad;
+    std::size_t compared = a.size();
     switch (expected.declared[o].kind)
     {
-      case output_kind::float32: bad = first_difference<float>(a, e, float32_rtol); break;
-      case output_kind::float64: bad = first_difference<double>(a, e, float64_rtol); break;
-      default: bad = a == e ? -1 : first_difference<unsigned char>(a, e, 0); break;
+      case output_kind::float32:
+        bad      = output_differences<float>(a, e, float32_rtol);
+        compared = a.size() / sizeof(float);
+        break;
+      case output_kind::float64:
+        bad      = output_differences<double>(a, e, float64_rtol);
+        compared = a.size() / sizeof(double);
+        break;
+      default: bad = byte_differences(a, e); break;
     }
-    if (bad >= 0)
+    if (bad.any())
     {
       const char* unit = expected.declared[o].kind == output_kind::exact ? "byte" : "element";
-      return failed("output " + std::to_string(o) + " differs from base's at " + unit + " " + std::to_string(bad));
+      return failed("output " + std::to_string(o) + " differs from base's at " + unit + " " + std::to_string(bad.first)
+                    + " (" + std::to_string(bad.count) + " of " + std::to_string(compared) + " " + unit + "s differ)");
     }
   }
   return passed();

@@ -15,7 +15,10 @@
 // The parts, one job each (as in NVBench): option_parser.hpp (the command line),
 // definition_check.hpp (the registry before anything runs), axis_filters.hpp (what --axis lets
 // through), run_loop.hpp (the states), json_writer.hpp (the documents), output_channel.hpp
-// (stdout kept for the document). The rules the tool shares are in bench/policytune/protocol/.
+// (stdout kept for the document). What a benchmark function is handed has its own: state.hpp,
+// state_exec.hpp (state.exec()), measure_cold.hpp (the execution loop), exec_tag.hpp, launch.hpp,
+// sample_timer.hpp, verifier.hpp, backend.hpp; the entries and their type axes are benchmark.hpp
+// and type_lists.hpp. The rules the tool shares are in protocol/policytune/protocol/.
 #pragma once
 
 #include <policytune/bench/axis_filters.hpp>
@@ -49,12 +52,12 @@ inline int main(int argc, char** argv)
   }
   catch (const detail::usage_error& e)
   {
-    std::fprintf(stderr, "%s: error: %s\n%s", program, e.what(), detail::usage_text());
+    std::fprintf(stderr, "%s: error: %s\n%s", program, e.what(), detail::usage_text().c_str());
     return protocol::exit_usage;
   }
   if (opt.help)
   {
-    std::fprintf(stderr, "%s", detail::usage_text());
+    std::fprintf(stderr, "%s", detail::usage_text().c_str());
     return protocol::exit_ran;
   }
 

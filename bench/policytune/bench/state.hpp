@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// PolicyTune benchmark harness: nvbench::state, nvbench::launch and nvbench::exec_tag.
+// PolicyTune benchmark harness: nvbench::state, one measurement: a benchmark function at one
+// compile-time and one runtime workload. What the benchmark reads (its axes' values) and declares
+// (throughput, outputs, a skip, a verifier) on it; state.exec() is defined in state_exec.hpp.
 #pragma once
 
 #include <policytune/bench/axis.hpp>
+#include <policytune/bench/backend.hpp>
 #include <policytune/bench/config.hpp>
 #include <policytune/bench/declared_output.hpp>
+#include <policytune/bench/exec_tag.hpp>
+#include <policytune/bench/launch.hpp>
 #include <policytune/bench/stats.hpp>
-#include <policytune/bench/stream.hpp>
 #include <policytune/bench/summary.hpp>
-#include <policytune/bench/timer_host.hpp>
+#include <policytune/bench/verifier.hpp>
 #include <policytune/bench/verify.hpp>
 #if POLICYTUNE_BENCH_CUDA
 #  include <policytune/bench/cuda_device.hpp>
-#  include <policytune/bench/timer_cuda.hpp>
 #endif
 
 #include <deque>
@@ -27,154 +30,7 @@ namespace policytune::bench
 {
 namespace detail
 {
-#if POLICYTUNE_BENCH_CUDA
-using backend = cuda_backend;
-#else
-using backend = host_backend;
-#endif
-} // namespace detail
-
-/// NVBench's name for what launch.get_stream() returns.
-using cuda_stream = basic_stream<detail::backend::stream_type>;
-
-/// NVBench's execution tags. They combine with `|`; only `timer` changes what the harness does
-/// (the callable then takes `(nvbench::launch&, auto& timer)` and brackets the timed work with
-/// timer.start() / timer.stop()). The others turn off or choose what this harness never does
-/// (a blocking kernel, batched measurements, CPU timing), so they are accepted and change nothing:
-/// the harness always measures cold, one launch per sample, with the timer around the launch
-/// (bench/README.md, "Execution tags", says what each means in NVBench).
-namespace exec_tag
-{
-template <unsigned Flags>
-struct tag
-{
-  static constexpr unsigned flags = Flags;
-};
-
-template <unsigned A, unsigned B>
-constexpr tag<A | B> operator|(tag<A>, tag<B>) noexcept
-{
-  return {};
-}
-
-inline constexpr tag<0u> none{};
-inline constexpr tag<1u> sync{};
-inline constexpr tag<2u> timer{};
-inline constexpr tag<4u> no_batch{};
-inline constexpr tag<8u> gpu{};
-inline constexpr tag<16u> no_gpu{};
-} // namespace exec_tag
-
-/// What the callable given to state.exec() receives.
-class launch
-{
-public:
-  using stream_type = detail::backend::stream_type;
-
-  explicit launch(stream_type stream) noexcept
-      : m_stream(stream)
-  {}
-
-  /// The stream to launch on (a cudaStream_t in a CUDA build, an empty host_stream otherwise),
-  /// wrapped as NVBench wraps it.
-  const cuda_stream& get_stream() const noexcept { return m_stream; }
-
-private:
-  cuda_stream m_stream;
-};
-
-/// The timer an `exec_tag::timer` callable receives.
-class sample_timer
-{
-public:
-  explicit sample_timer(detail::backend& backend) noexcept
-      : m_backend(backend)
-  {}
-
-  void start()
-  {
-    m_backend.start();
-    m_started = true;
-  }
-
-  void stop()
-  {
-    m_backend.stop();
-    m_stopped = true;
-  }
-
-  /// Reports the sample's duration instead of measuring it (no start/stop): for benchmarks whose
-  /// subject is a timing model, such as the driver's own tests, whose verdicts must not depend on
-  /// the load of the machine they run on. The work still runs and is still verified.
-  void report_seconds(double seconds) noexcept
-  {
-    m_reported_seconds = seconds;
-    m_reported         = true;
-  }
-
-  bool complete() const noexcept { return m_reported || (m_started && m_stopped); }
-  bool reported() const noexcept { return m_reported; }
-  double reported_seconds() const noexcept { return m_reported_seconds; }
-
-private:
-  detail::backend& m_backend;
-  bool m_started            = false;
-  bool m_stopped            = false;
-  bool m_reported           = false;
-  double m_reported_seconds = 0;
-};
-
-enum class state_status
-{
-  ok,
-  skipped,
-  wrong_result,
-  run_failed
-};
-
-namespace detail
-{
-struct verifier_base
-{
-  virtual ~verifier_base()       = default;
-  virtual verification run() = 0;
-};
-
-template <class F>
-struct verifier_holder final : verifier_base
-{
-  explicit verifier_holder(F fn)
-      : f(std::move(fn))
-  {}
-
-  verification run() override
-  {
-    if constexpr (std::is_same_v<std::invoke_result_t<F&>, bool>)
-    {
-      return f() ? passed() : failed("verification failed");
-    }
-    else
-    {
-      static_assert(std::is_convertible_v<std::invoke_result_t<F&>, verification>,
-                    "a verifier returns policytune::bench::verification (or bool)");
-      return f();
-    }
-  }
-
-  F f;
-};
-
 struct state_access;
-} // namespace detail
-
-class state;
-
-namespace detail
-{
-/// The check of a state that registered no verifier of its own, or null: the NVBench
-/// compatibility headers install one that compares the outputs with base's (reference_output.hpp).
-/// It returns whether it verified anything, and sets `result`.
-inline bool (*unverified_output_check)(const state&, verification& result) = nullptr;
 } // namespace detail
 
 /// One measurement: a benchmark function at one compile-time and one runtime workload.
@@ -303,99 +159,10 @@ public:
   }
 
   /// Runs `fn` once (warm-up, and the run that is verified), synchronises, verifies, then samples
-  /// it until the stopping rule is met. Each sample is one call of `fn`, timed around the call
-  /// (CUDA: events on launch.get_stream(), L2 flushed before; host: steady_clock).
+  /// it until the stopping rule is met (state_exec.hpp, measure_cold.hpp). Once per state; nothing
+  /// for a skipped one.
   template <unsigned Flags, class Fn>
-  void exec(exec_tag::tag<Flags>, Fn&& fn)
-  {
-    if (m_skipped)
-    {
-      return;
-    }
-    if (m_exec_called)
-    {
-      throw std::logic_error("state.exec() called more than once");
-    }
-    m_exec_called = true;
-
-    constexpr bool user_timer = (Flags & exec_tag::timer.flags) != 0;
-    launch l(m_backend->stream());
-    detail::backend& b      = *m_backend;
-    bool reported           = false; // the callable reported the sample's duration (sample_timer)
-    double reported_seconds = 0;
-    auto call               = [&](bool timed) {
-      if constexpr (user_timer)
-      {
-        static_assert(std::is_invocable_v<Fn&, launch&, sample_timer&>,
-                      "with exec_tag::timer the callable takes (nvbench::launch&, auto& timer)");
-        sample_timer t(b);
-        fn(l, t);
-        if (timed && !t.complete())
-        {
-          throw std::logic_error(
-            "exec_tag::timer: the callable must call timer.start() and timer.stop(), or timer.report_seconds()");
-        }
-        reported         = t.reported();
-        reported_seconds = t.reported_seconds();
-      }
-      else
-      {
-        static_assert(std::is_invocable_v<Fn&, launch&> || std::is_invocable_v<Fn&>,
-                      "the callable given to state.exec() takes (nvbench::launch&) or nothing");
-        if (timed)
-        {
-          b.start();
-        }
-        if constexpr (std::is_invocable_v<Fn&, launch&>)
-        {
-          fn(l);
-        }
-        else
-        {
-          fn();
-        }
-        if (timed)
-        {
-          b.stop();
-        }
-      }
-    };
-
-    call(false);
-    b.synchronize();
-    if (m_verifier != nullptr)
-    {
-      verification v = m_verifier->run();
-      if (!v.passed)
-      {
-        m_wrong_result = true;
-        m_reason       = v.detail.empty() ? std::string("verification failed") : std::move(v.detail);
-        return;
-      }
-      m_verified = true;
-    }
-    else if (detail::unverified_output_check != nullptr)
-    {
-      verification v;
-      const bool checked = detail::unverified_output_check(*this, v);
-      if (!v.passed)
-      {
-        m_wrong_result = true;
-        m_reason       = v.detail.empty() ? std::string("verification failed") : std::move(v.detail);
-        return;
-      }
-      m_verified = checked;
-    }
-
-    detail::sampler sampler(m_settings);
-    do
-    {
-      b.before_sample();
-      call(true);
-      sampler.add(reported ? reported_seconds : b.elapsed_seconds());
-    } while (!sampler.done());
-    m_stats = sampler.stats();
-  }
+  void exec(exec_tag::tag<Flags>, Fn&& fn);
 
   template <class Fn>
   void exec(Fn&& fn)
@@ -405,6 +172,29 @@ public:
 
 private:
   friend struct detail::state_access;
+
+  /// Verifies the warm-up's output with the state's verifier, else with the check installed for
+  /// benchmarks without one; false, and the state a wrong result, when it fails. Not a template:
+  /// compiled once, not per callable.
+  bool verify_output()
+  {
+    verification v;
+    if (m_verifier != nullptr)
+    {
+      v          = m_verifier->run();
+      m_verified = v.passed;
+    }
+    else if (detail::unverified_output_check != nullptr)
+    {
+      m_verified = detail::unverified_output_check(*this, v) && v.passed;
+    }
+    if (!v.passed)
+    {
+      m_wrong_result = true;
+      m_reason       = v.detail.empty() ? std::string("verification failed") : std::move(v.detail);
+    }
+    return v.passed;
+  }
 
   static constexpr std::size_t npos = ~std::size_t{0};
 
@@ -456,3 +246,8 @@ private:
   sample_stats m_stats;
 };
 } // namespace policytune::bench
+
+// state.exec(), NVBench's way: its definition in a header of its own, which needs the class whole.
+#define POLICYTUNE_BENCH_STATE_EXEC_GUARD
+#include <policytune/bench/state_exec.hpp>
+#undef POLICYTUNE_BENCH_STATE_EXEC_GUARD

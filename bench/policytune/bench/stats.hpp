@@ -3,6 +3,7 @@
 #pragma once
 
 #include <policytune/bench/clock.hpp>
+#include <policytune/protocol/sampling_defaults.hpp>
 
 #include <vector>
 
@@ -26,13 +27,15 @@ struct sample_stats
 /// When sampling stops: at least `min_samples` samples and a relative noise of the median at most
 /// `max_noise`, or, past `min_samples`, `max_time` seconds of wall time spent sampling; or
 /// `max_sample_count` samples. `min_samples` always holds, so a driver can require it of every state.
+/// The defaults are the tool's (protocol/sampling_defaults.hpp): a state run by hand samples as one
+/// run by `policytune search`.
 struct run_settings
 {
-  long long min_samples = 10;
-  double max_noise      = 0.01; // a fraction: the command line's --max-noise 1 (percent, as NVBench's)
-  double max_time       = 0.5;
+  long long min_samples = protocol::default_min_samples;
+  double max_noise      = protocol::default_max_noise_percent / 100; // a fraction; --max-noise is percent
+  double max_time       = protocol::default_max_time_seconds;
 
-  static constexpr long long max_sample_count = 100000;
+  static constexpr long long max_sample_count = protocol::max_sample_count;
 };
 
 namespace detail

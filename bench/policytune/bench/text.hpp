@@ -27,7 +27,7 @@ inline std::string cat(std::initializer_list<const char*> parts)
 }
 
 /// [begin, end) with leading and trailing blanks removed: the protocol's trimming, which the tool
-/// applies too (bench/policytune/protocol/text.hpp).
+/// applies too (protocol/policytune/protocol/text.hpp).
 using protocol::trimmed;
 
 inline std::string decimal(long long v)

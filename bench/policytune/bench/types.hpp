@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// PolicyTune benchmark harness: type lists and the names of type axis values.
+// PolicyTune benchmark harness: the types on type axes (NVBench's names for them) and how each is
+// named (type_strings). The lists of them are in type_lists.hpp.
 #pragma once
 
 #include <cstdint>
@@ -23,11 +24,6 @@ __extension__ typedef unsigned __int128 uint128_t;
 #else
 #  define POLICYTUNE_BENCH_HAS_INT128 0
 #endif
-
-/// The values of one type axis (NVBench's `nvbench::type_list`).
-template <class... Ts>
-struct type_list
-{};
 
 /// How a type axis value is named: `label` is the short name used in workload strings and on the
 /// command line (`I32`), `spelling` is a C++ spelling of the type that the driver passes back as

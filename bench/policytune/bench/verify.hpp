@@ -6,6 +6,7 @@
 // `wrong_result` (with `detail` as its reason) and no samples are taken.
 #pragma once
 
+#include <policytune/bench/element_differences.hpp>
 #include <policytune/bench/types.hpp>
 
 #include <cstdio>
@@ -151,6 +152,8 @@ bool equal_values(const A& a, const E& e)
   return a == e;
 }
 
+/// Whether `a` is `e` within `atol + rtol * |e|` (numpy.isclose); a NaN matches a NaN only, an
+/// infinity itself only. The tolerance test of every check: expect_close, and base's reference output.
 inline bool close_values(double a, double e, double atol, double rtol)
 {
   const bool a_nan = !(a == a), e_nan = !(e == e);
@@ -186,24 +189,16 @@ verification compare(const A& actual, const E& expected, Eq eq, const double* to
     {
       return size_mismatch(na, ne);
     }
-    std::size_t bad = 0, first = 0;
-    for (std::size_t i = 0; i < na; ++i)
-    {
-      if (!eq(actual[i], expected[i]))
-      {
-        if (bad++ == 0)
-        {
-          first = i;
-        }
-      }
-    }
-    if (bad == 0)
+    const element_differences bad = find_differences(na, [&](std::size_t i) {
+      return eq(actual[i], expected[i]);
+    });
+    if (!bad.any())
     {
       return {};
     }
-    format_value(a_text, actual[first]);
-    format_value(e_text, expected[first]);
-    const std::size_t where[3] = {first, bad, na};
+    format_value(a_text, actual[bad.first]);
+    format_value(e_text, expected[bad.first]);
+    const std::size_t where[3] = {bad.first, bad.count, na};
     return mismatch(a_text, e_text, tolerance, where);
   }
   else

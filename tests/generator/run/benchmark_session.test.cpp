@@ -36,7 +36,7 @@ struct Session {
 
   explicit Session(std::size_t batch_size) {
     options.build_directory = directory.file("build");
-    options.compiler.include_directories = {default_harness_directory()};
+    options.compiler.include_directories = default_include_directories();
     options.compiler.build_cache = testing::shared_build_cache();
     options.jobs = 2;
     options.batch_size = batch_size;

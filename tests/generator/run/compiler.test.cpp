@@ -117,12 +117,17 @@ TEST_CASE("compile_command: includes before defines before extra flags, output l
   CHECK(command.back() == "bin/s");
 }
 
-TEST_CASE("every benchmark gets the harness and the headers CUB's own benchmarks include", "[compiler]") {
+TEST_CASE("every benchmark gets the harness, the protocol it includes and the headers CUB's own benchmarks include",
+          "[compiler]") {
   const auto directories = default_include_directories();
-  REQUIRE(directories.size() == 2);
+  REQUIRE(directories.size() >= 2);
   CHECK(directories[0] == default_harness_directory());
   namespace fs = std::filesystem;
   for (const char* header : {"nvbench/nvbench.cuh", "nvbench_helper.cuh", "look_back_helper.cuh"}) {
     CHECK(fs::is_regular_file(fs::path(directories[1]) / header));
   }
+  // <policytune/protocol/version.hpp>, which the harness includes, is found on one of them.
+  CHECK(std::any_of(directories.begin(), directories.end(), [](const std::string& directory) {
+    return fs::is_regular_file(fs::path(directory) / "policytune" / "protocol" / "version.hpp");
+  }));
 }

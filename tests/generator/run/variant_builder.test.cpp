@@ -28,7 +28,7 @@ struct TinyBuilder {
   CompileTimeWorkload workload{"T{ct}=I32", {{"TUNE_T", "int"}}, {{"T{ct}", "I32"}}};
 
   explicit TinyBuilder(std::size_t batch_size) {
-    options.compiler.include_directories = {default_harness_directory()};
+    options.compiler.include_directories = default_include_directories();
     options.batch_size = batch_size;
   }
   ~TinyBuilder() { std::fclose(log); }

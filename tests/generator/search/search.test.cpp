@@ -48,7 +48,7 @@ struct Workspace {
     options.sources = {source};
     options.database = (root / database).string();
     options.build_directory = (root / "build").string();
-    options.compiler.include_directories = {default_harness_directory()};
+    options.compiler.include_directories = default_include_directories();
     options.compiler.build_cache = testing::shared_build_cache();
     options.jobs = 2;
     options.sampling = {3, 0.05, 0.02};

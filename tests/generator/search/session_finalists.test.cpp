@@ -25,7 +25,7 @@ struct FinalistsSession {
 
   FinalistsSession() {
     options.build_directory = directory.file("build");
-    options.compiler.include_directories = {default_harness_directory()};
+    options.compiler.include_directories = default_include_directories();
     options.compiler.build_cache = testing::shared_build_cache();
     options.jobs = 2;
     options.sampling = {3, 0.05, 0.02};

@@ -69,7 +69,7 @@ struct RecordedSearch {
     options.database = database();
     options.build_directory = directory.file("build-" + std::to_string(folders++));
     options.compiler.host_compiler = compiler;
-    options.compiler.include_directories = {default_harness_directory()};
+    options.compiler.include_directories = default_include_directories();
     options.jobs = 2;
     options.sampling = {3, 0.05, 0.02};
     options.strategy = "exhaustive";

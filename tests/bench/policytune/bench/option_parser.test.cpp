@@ -3,6 +3,9 @@
 #include <policytune/bench/option_parser.hpp>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include "run/run_options.hpp"
 
 #include <initializer_list>
 #include <string>
@@ -41,8 +44,8 @@ TEST_CASE("option_parser: no arguments run everything with the default stopping 
   CHECK(opt.variant.empty());
   CHECK(opt.filters.empty());
   CHECK(opt.settings.min_samples == 10);
-  CHECK(opt.settings.max_noise == 0.01);
-  CHECK(opt.settings.max_time == 0.5);
+  CHECK(opt.settings.max_noise == 0.02);  // 2 %
+  CHECK(opt.settings.max_time == 0.25);
   CHECK_FALSE(opt.min_samples_given);
   CHECK_FALSE(opt.max_noise_given);
   CHECK_FALSE(opt.max_time_given);
@@ -67,7 +70,27 @@ TEST_CASE("option_parser: the stopping rule, as --name value and --name=value", 
   CHECK(opt.max_time_given);
   CHECK(parse_harness_command_line({"--min-samples=0"}).settings.min_samples == 0);
   CHECK(parse_harness_command_line({"--max-noise", "2"}).settings.max_noise == 0.02);  // what policytune passes
-  CHECK(parse_harness_command_line({"--stopping-criterion", "stdrel"}).settings.max_noise == 0.01);
+  CHECK(parse_harness_command_line({"--stopping-criterion", "stdrel"}).settings.max_noise == 0.02);
+}
+
+TEST_CASE("option_parser: a benchmark run by hand samples as policytune runs it", "[harness][option_parser]") {
+  // The options a search or a check passes with its defaults (run/benchmark_session.cpp writes them
+  // so), and none at all, give the same stopping rule: both come from one table.
+  const policytune::SamplingSettings tool;
+  const std::string min_samples = std::to_string(tool.min_samples);
+  const std::string max_noise = fmt::format("{}", tool.max_noise_percent);
+  const std::string max_time = fmt::format("{}", tool.max_time);
+  const auto by_tool = parse_harness_command_line(
+      {"--min-samples", min_samples.c_str(), "--max-noise", max_noise.c_str(), "--max-time", max_time.c_str()});
+  const auto by_hand = parse_harness_command_line({});
+  CHECK(by_hand.settings.min_samples == by_tool.settings.min_samples);
+  CHECK(by_hand.settings.max_noise == by_tool.settings.max_noise);
+  CHECK(by_hand.settings.max_time == by_tool.settings.max_time);
+  // And the usage text names those defaults.
+  const std::string usage = policytune::bench::detail::usage_text();
+  CHECK(usage.find("(default " + min_samples + ")") != std::string::npos);
+  CHECK(usage.find("(default " + max_noise + ";") != std::string::npos);
+  CHECK(usage.find("(default " + max_time + ")") != std::string::npos);
 }
 
 TEST_CASE("option_parser: NVBench's other stopping criteria are refused, naming the one there is",

@@ -110,7 +110,7 @@ TEST_CASE("integers must be equal, floats within the relative tolerance", "[refe
   wrong_int.output[2] = 31;
   const auto v = wrong_int.check(directory.path().string(), false, checked);
   CHECK_FALSE(v.passed);
-  CHECK(v.detail == "output 0 differs from base's at byte 8");
+  CHECK(v.detail == "output 0 differs from base's at byte 8 (1 of 16 bytes differ)");
 
   // Just beyond the float tolerance (1e-3 relative): wrong, as it would not be were it ten times looser.
   fake_benchmark slightly_off;
@@ -122,7 +122,23 @@ TEST_CASE("integers must be equal, floats within the relative tolerance", "[refe
   fake_benchmark wrong_float;
   wrong_float.sums[1] = 2.1f;
   CHECK(wrong_float.check(directory.path().string(), false, checked).detail ==
-        "output 1 differs from base's at element 1");
+        "output 1 differs from base's at element 1 (1 of 2 elements differ)");
+}
+
+TEST_CASE("every differing element is counted, by expect_close's tolerance test", "[reference_output]") {
+  std::vector<float> base{1.0f, 2.0f, 3.0f, 4.0f};
+  std::vector<float> variant{1.0f, 2.5f, 3.0f * (1 + 1e-5f), 4.5f};
+  std::vector<unsigned char> a(sizeof(float) * 4), e(sizeof(float) * 4);
+  std::memcpy(a.data(), variant.data(), a.size());
+  std::memcpy(e.data(), base.data(), e.size());
+  const element_differences found = output_differences<float>(a, e, float32_rtol);
+  CHECK(found.first == 1);
+  CHECK(found.count == 2);  // 3.0 within the tolerance
+  for (std::size_t i = 0; i < base.size(); ++i) {
+    CHECK(close_enough(variant[i], base[i], float32_rtol) ==
+          close_values(variant[i], base[i], reference_atol, float32_rtol));
+  }
+  CHECK_FALSE(byte_differences(a, a).any());
 }
 
 TEST_CASE("NaN equals NaN and infinities compare equal to themselves", "[reference_output]") {

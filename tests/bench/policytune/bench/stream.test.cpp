@@ -1,4 +1,3 @@
-#include <policytune/bench/state.hpp>
 #include <policytune/bench/stream.hpp>
 
 #include <catch2/catch.hpp>
@@ -33,15 +32,4 @@ TEST_CASE("the launch's stream is NVBench's wrapper: get_stream() unwraps it and
   CHECK(converted == fake(7));
   CHECK(takes_env(stream.get_stream()) == "native");  // launch.get_stream().get_stream()
   CHECK(takes_env(stream) == "wrapper");              // what the unwrapping is for
-}
-
-TEST_CASE("a host build's launch gives the host stream through both spellings", "[bench_stream]") {
-  using policytune::bench::host_stream;
-  const policytune::bench::launch launch{host_stream{}};
-  STATIC_REQUIRE(std::is_same_v<decltype(launch.get_stream()), const policytune::bench::cuda_stream&>);
-  STATIC_REQUIRE(std::is_same_v<decltype(launch.get_stream().get_stream()), host_stream>);
-  const host_stream converted = launch.get_stream();
-  (void)converted;
-  // The reference is the launch's own: one stream for the whole state, as NVBench's.
-  CHECK(&launch.get_stream() == &launch.get_stream());
 }

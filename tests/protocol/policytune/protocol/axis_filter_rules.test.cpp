@@ -1,4 +1,4 @@
-// The -a filter rules both ends share (bench/policytune/protocol/axis_filter_rules.hpp): the
+// The -a filter rules both ends share (protocol/policytune/protocol/axis_filter_rules.hpp): the
 // harness's selection (bench/policytune/bench/axis_filters.hpp) and the tool's check
 // (generator/axis_filter.cpp) agree on every item and value, the tool seeing the values as the
 // harness lists them.

@@ -2,7 +2,7 @@
 // The harness protocol's version: what a benchmark binary built on bench/policytune/bench.hpp
 // writes, and what `policytune` reads (bench/README.md, "JSON protocol").
 //
-// This folder, bench/policytune/protocol/, holds the rules both ends of the protocol share: the
+// This folder, protocol/policytune/protocol/, holds the rules both ends of the protocol share: the
 // harness includes these headers into every benchmark, the tool compiles them into policytune.
 // Standard library only, C++17 (benchmarks compile under nvcc), no exceptions thrown.
 #pragma once

@@ -1,4 +1,4 @@
-// The trimming both ends share (bench/policytune/protocol/text.hpp).
+// The trimming both ends share (protocol/policytune/protocol/text.hpp).
 #include <policytune/protocol/text.hpp>
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The status names and the version both ends share (bench/policytune/protocol/status.hpp,
+// The status names and the version both ends share (protocol/policytune/protocol/status.hpp,
 // version.hpp): the tool's Status is the protocol's, name for name.
 #include <policytune/protocol/status.hpp>
 #include <policytune/protocol/version.hpp>
