@@ -15,6 +15,7 @@
 #include "core/measurement_validation.hpp"
 #include "core/user_error.hpp"
 #include "store/measurement_key.hpp"
+#include "store/results_file.hpp"
 #include "store/results_schema.hpp"
 
 namespace policytune {
@@ -60,22 +61,6 @@ std::string scope_selection(bool with_confirmation) {
          "WHERE m.benchmark = ?1 AND d.name = ?2 AND d.sm_count = ?3 AND d.memory_bus_width = ?4 AND d.ecc = ?5 "
          "AND d.compute_capability = ?6 AND d.driver = ?7 AND m.toolkit = ?8 AND m.library = ?9 "
          "AND m.source_hash = ?10 AND m.ct_workload = ?11 ORDER BY m.id";
-}
-
-// Why this process cannot write the database at `path`, if it cannot: SQLite would otherwise open
-// a write-protected file read-only without a word and fail at the first write.
-std::optional<std::string> unwritable_reason(const std::string& path) {
-  const auto folder = std::filesystem::absolute(path).parent_path();
-  const bool exists = ::access(path.c_str(), F_OK) == 0;
-  if (exists && ::access(path.c_str(), W_OK) != 0) {
-    return "read-only database (no write permission on the file); analyze, generate and check can still read it";
-  }
-  if (::access(folder.c_str(), W_OK) != 0) {
-    if (!exists) return "cannot create the database: no write permission on its folder " + folder.string();
-    return "read-only database (no write permission on its folder " + folder.string() +
-           ", where SQLite keeps its journal); analyze, generate and check can still read it";
-  }
-  return std::nullopt;
 }
 
 constexpr const char* kUpsertSearchSpace =
@@ -126,165 +111,14 @@ private:
         select_search_spaces(c.prepare(has_runtime_axes ? kSelectSearchSpaces : kSelectSearchSpacesWithoutAxes)) {}
 };
 
-template <typename Action>
-auto ResultsDatabase::guarded(Action&& action) -> decltype(action()) {
-  try {
-    return action();
-  } catch (const SqliteError& error) {
-    switch (error.code() & 0xff) {  // the primary code of an extended one
-      case SQLITE_NOTADB:
-      case SQLITE_CORRUPT:
-      case SQLITE_TOOBIG:    // a damaged record that claims a string larger than SQLite allows
-      case SQLITE_MISMATCH:  // a value of the wrong type where SQLite needs one (a rowid)
-        throw UserError(path_, 0, "not a PolicyTune database (corrupt, or not SQLite): " + std::string(error.what()));
-      case SQLITE_FULL:
-      case SQLITE_IOERR:
-      case SQLITE_BUSY:
-      case SQLITE_LOCKED:
-      case SQLITE_READONLY:
-      case SQLITE_CANTOPEN:
-      case SQLITE_PERM:
-      case SQLITE_NOMEM:
-      case SQLITE_NOLFS:
-        throw EnvironmentError(path_, std::string("database error: ") + error.what());
-      default:
-        throw;  // a statement of ours that SQLite refuses is a bug
-    }
+ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : file_(std::move(path), mode) {
+  if (file_.has_schema()) {
+    guarded_results_file_opening(file_.path(), [&] { statements_ = std::make_unique<Statements>(file_.connection()); });
   }
 }
 
-template <typename Action>
-void ResultsDatabase::guarded_opening(Action&& action) {
-  try {
-    guarded(action);
-  } catch (const SqliteError& error) {
-    // Opening runs only fixed pragmas and reads of sqlite_master: a plain SQLite error there is
-    // the file's ("unsupported file format": a header from another SQLite, or damaged).
-    if ((error.code() & 0xff) != SQLITE_ERROR) throw;
-    throw UserError(path_, 0, "not a PolicyTune database (corrupt, or not SQLite): " + std::string(error.what()));
-  }
-}
-
-ResultsDatabase::ResultsDatabase(std::string path, Mode mode) : path_(std::move(path)) {
-  // A file path and nothing else: SqliteConnection opens `:memory:` or `file:x.db` as the files so named.
-  if (path_.empty()) throw UserError("--db '': a results database needs a file path");
-  std::error_code error;
-  if (mode != Mode::create_if_missing && !std::filesystem::exists(path_, error)) {
-    throw UserError(path_, 0, "no such database");
-  }
-  if (std::filesystem::is_directory(path_, error)) throw UserError(path_, 0, "is a directory, not a database");
-  if (mode == Mode::read_only) {
-    read_only_ = true;
-    open_for_reading();
-  } else {
-    open_for_writing(mode);
-  }
-}
-
-void ResultsDatabase::open_for_writing(Mode mode) {
-  std::error_code error;
-  const auto parent = std::filesystem::path(path_).parent_path();
-  if (mode == Mode::create_if_missing && !parent.empty() && !std::filesystem::exists(parent, error)) {
-    std::filesystem::create_directories(parent, error);
-    // A file where a folder should be is the path's fault; a refusal (permissions, a full or
-    // read-only disk) is the machine's.
-    if (error == std::errc::not_a_directory || error == std::errc::file_exists) {
-      throw UserError(path_, 0, "cannot create its folder: " + error.message());
-    }
-    if (error) throw EnvironmentError(path_, "cannot create its folder: " + error.message());
-  }
-  if (const auto problem = unwritable_reason(path_)) throw EnvironmentError(path_, *problem);
-  std::error_code size_error;
-  const bool existed = std::filesystem::file_size(path_, size_error) > 0 && !size_error;
-  guarded_opening([&] {
-    connection_ = std::make_unique<SqliteConnection>(
-        path_, mode == Mode::create_if_missing ? SqliteAccess::create : SqliteAccess::read_write);
-    connection_->execute("PRAGMA busy_timeout = 60000");
-    if (existed) {
-      auto journal = connection_->prepare("PRAGMA journal_mode");
-      if (journal.step() && journal.text(0) != "wal") journal_at_rest_ = journal.text(0);
-    }
-    enable_write_ahead_log();
-    // A transaction of a million rows (an import) outgrows SQLite's default cache of 2 MiB, and
-    // then spills its pages to the log and reads them back while it inserts; 64 MiB at most keeps
-    // the index pages it revisits, and a small write uses what it touches only.
-    connection_->execute("PRAGMA cache_size = -65536");
-    connection_->execute("PRAGMA foreign_keys = ON");
-    open_schema();
-    statements_ = std::make_unique<Statements>(*connection_);
-  });
-}
-
-void ResultsDatabase::open_for_reading() {
-  const auto open = [&](SqliteAccess access) {
-    connection_ = std::make_unique<SqliteConnection>(path_, access);
-    connection_->execute("PRAGMA busy_timeout = 60000");
-    if (check_results_schema(*connection_, path_)) statements_ = std::make_unique<Statements>(*connection_);
-  };
-  guarded_opening([&] {
-    try {
-      open(SqliteAccess::read_only);
-    } catch (const SqliteError& error) {
-      // A WAL database whose folder we cannot write: SQLite cannot create the -shm file readers
-      // share. With no log to replay, reading the file as immutable is exact; with one, it is not.
-      const int code = error.code() & 0xff;
-      if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY) throw;
-      std::error_code ignored;
-      const auto log_size = std::filesystem::file_size(path_ + "-wal", ignored);
-      if (!ignored && log_size > 0) {
-        throw EnvironmentError(path_, "cannot be read: its write-ahead log " + path_ +
-                                          "-wal holds changes not yet merged, and its folder is read-only (" +
-                                          error.what() + ")");
-      }
-      statements_.reset();
-      connection_.reset();
-      open(SqliteAccess::immutable);
-    }
-  });
-}
-
-ResultsDatabase::~ResultsDatabase() { restore_journal_at_rest(); }
-
-// Writing happens in the write-ahead log (several processes may write at once); a file that kept
-// a rollback journal before gets it back at close, so that a committed database leaves no -wal
-// and -shm files in a checkout. While another connection has the file open the switch is refused
-// (busy): the file stays in WAL mode, as correct, only untidier.
-void ResultsDatabase::restore_journal_at_rest() noexcept {
-  if (journal_at_rest_.empty() || !connection_) return;
-  statements_.reset();  // no statement of ours may hold the file
-  try {
-    connection_->execute("PRAGMA busy_timeout = 0");
-    auto journal = connection_->prepare(("PRAGMA journal_mode = " + journal_at_rest_).c_str());
-    journal.step();
-  } catch (const SqliteError&) {}
-}
-
-void ResultsDatabase::enable_write_ahead_log() {
-  // Switching a new file to WAL takes an exclusive lock and does not wait in the busy handler, so
-  // several processes creating one database at once retry here until the busy timeout.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (true) {
-    try {
-      auto mode = connection_->prepare("PRAGMA journal_mode = WAL");
-      mode.step();
-      if (mode.text(0) == "wal") return;
-      throw SqliteError(SQLITE_ERROR, "cannot switch to WAL mode (journal mode is " + mode.text(0) + ")");
-    } catch (const SqliteError& error) {
-      if (error.code() != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline) throw;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-}
-
-void ResultsDatabase::open_schema() {
-  SqliteTransaction transaction(*connection_);
-  if (!check_results_schema(*connection_, path_)) {
-    create_results_schema(*connection_);
-  } else {
-    upgrade_results_schema(*connection_);
-  }
-  transaction.commit();
-}
+// The statements go before the file, which gives the file its journal back (results_file.hpp).
+ResultsDatabase::~ResultsDatabase() = default;
 
 void ResultsDatabase::insert(const Measurement& m, std::optional<StoredDevice>& last_device) {
   const auto bind_device = [&](SqliteStatement& statement) -> SqliteStatement& {
@@ -332,7 +166,7 @@ void ResultsDatabase::insert(const Measurement& m, std::optional<StoredDevice>& 
 void ResultsDatabase::record(const Measurement& measurement) { record(std::vector<Measurement>{measurement}); }
 
 void ResultsDatabase::require_writable() const {
-  if (read_only_) throw std::logic_error("writing to " + path_ + ", opened read-only");
+  if (file_.read_only()) throw std::logic_error("writing to " + file_.path() + ", opened read-only");
 }
 
 void ResultsDatabase::record(const std::vector<Measurement>& measurements) { record({}, measurements); }
@@ -342,9 +176,9 @@ void ResultsDatabase::record(const SearchSpaceRecord& space) { record({space}, {
 void ResultsDatabase::record(const std::vector<SearchSpaceRecord>& spaces,
                              const std::vector<Measurement>& measurements) {
   require_writable();
-  for (const auto& measurement : measurements) require_storable(measurement, path_);
-  guarded([&] {
-    SqliteTransaction transaction(*connection_);
+  for (const auto& measurement : measurements) require_storable(measurement, file_.path());
+  guarded_results_file(file_.path(), [&] {
+    SqliteTransaction transaction(file_.connection());
     for (const auto& space : spaces) insert(space);
     std::optional<StoredDevice> last_device;  // of this transaction: a rolled back one stored no device
     for (const auto& measurement : measurements) insert(measurement, last_device);
@@ -364,12 +198,12 @@ void ResultsDatabase::insert(const SearchSpaceRecord& space) {
 
 std::vector<Measurement> ResultsDatabase::measurements() {
   if (!statements_) return {};
-  return guarded([&] { return read_rows(statements_->select_measurements); });
+  return guarded_results_file(file_.path(), [&] { return read_rows(statements_->select_measurements); });
 }
 
 std::vector<Measurement> ResultsDatabase::measurements(const MeasurementScope& scope) {
   if (!statements_) return {};
-  return guarded([&] {
+  return guarded_results_file(file_.path(), [&] {
     auto& select = statements_->select_scope;
     select.bind(1, scope.benchmark)
         .bind(2, scope.device.name)
@@ -405,7 +239,7 @@ std::vector<Measurement> ResultsDatabase::read_rows(SqliteStatement& select) con
   while (select.step()) {
     const std::int64_t id = select.integer(kRowId);
     const auto damaged = [&](const std::string& what) {
-      return UserError(path_, 0, "damaged database: measurement row " + std::to_string(id) + " " + what);
+      return UserError(file_.path(), 0, "damaged database: measurement row " + std::to_string(id) + " " + what);
     };
     if (select.is_null(kDeviceName)) {
       throw damaged("names device " + select.text(kDeviceId) + ", which the devices table does not hold");
@@ -470,7 +304,7 @@ bool is_space_size(const std::string& size) {
 
 std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
   if (!statements_) return {};
-  return guarded([&] {
+  return guarded_results_file(file_.path(), [&] {
     std::vector<SearchSpaceRecord> rows;
     auto& select = statements_->select_search_spaces;
     while (select.step()) {
@@ -478,7 +312,7 @@ std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
       const SearchSpaceRecord& row = rows.back();
       if (!is_space_size(row.size)) {  // analyze and report read it as a number
         const std::string shown = row.size.size() > 20 ? row.size.substr(0, 20) + "..." : row.size;
-        throw UserError(path_, 0,
+        throw UserError(file_.path(), 0,
                         "search space of " + row.benchmark + " (source " + row.source_hash + "): size '" + shown +
                             "' is not a count of variants");
       }
@@ -489,8 +323,8 @@ std::vector<SearchSpaceRecord> ResultsDatabase::search_spaces() {
 
 std::vector<SourceVersion> ResultsDatabase::source_versions() {
   if (!statements_) return {};
-  return guarded([&] {
-    auto select = connection_->prepare(
+  return guarded_results_file(file_.path(), [&] {
+    auto select = file_.connection().prepare(
         "SELECT benchmark, source_hash, count(*), max(recorded_at) FROM measurements "
         "GROUP BY benchmark, source_hash ORDER BY benchmark, max(recorded_at) DESC, source_hash");
     std::vector<SourceVersion> versions;
@@ -504,18 +338,20 @@ std::vector<SourceVersion> ResultsDatabase::source_versions() {
 std::vector<std::size_t> ResultsDatabase::remove_source_versions(
     const std::vector<std::pair<std::string, std::string>>& versions) {
   require_writable();
-  return guarded([&] {
-    SqliteTransaction transaction(*connection_);
-    auto count = connection_->prepare("SELECT count(*) FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");
-    auto remove = connection_->prepare("DELETE FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");
-    auto remove_space = connection_->prepare("DELETE FROM search_spaces WHERE benchmark = ?1 AND source_hash = ?2");
+  return guarded_results_file(file_.path(), [&] {
+    SqliteTransaction transaction(file_.connection());
+    auto count =
+        file_.connection().prepare("SELECT count(*) FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");
+    auto remove = file_.connection().prepare("DELETE FROM measurements WHERE benchmark = ?1 AND source_hash = ?2");
+    auto remove_space =
+        file_.connection().prepare("DELETE FROM search_spaces WHERE benchmark = ?1 AND source_hash = ?2");
     // Base's stored answers for the old text (base_answer_cache.hpp) go with it, where the file has them.
     const bool has_answers =
-        connection_->prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'base_answers'").step();
+        file_.connection().prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'base_answers'").step();
     std::optional<SqliteStatement> remove_answers;
     if (has_answers) {
       remove_answers.emplace(
-          connection_->prepare("DELETE FROM base_answers WHERE benchmark = ?1 AND source_hash = ?2"));
+          file_.connection().prepare("DELETE FROM base_answers WHERE benchmark = ?1 AND source_hash = ?2"));
     }
     std::vector<std::size_t> removed;
     for (const auto& [benchmark, hash] : versions) {

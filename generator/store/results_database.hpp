@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/measurement.hpp"
+#include "store/results_file.hpp"
 #include "store/results_store.hpp"
 #include "store/sqlite.hpp"
 
@@ -24,16 +25,12 @@ struct SourceVersion {
   bool operator==(const SourceVersion&) const = default;
 };
 
-// The SQLite results store: one file, WAL mode, a busy timeout so that concurrent writers (several
-// searches, several lanes) wait for each other, every write in a transaction, statements prepared
-// once, parameters bound. Measurements are keyed by everything that makes them comparable; writing
+// The SQLite results store: one file (opened as results_file.hpp says, its layout in
+// results_schema.hpp), every write in a transaction, statements prepared once, parameters bound. Measurements are keyed by everything that makes them comparable; writing
 // the same key again replaces the old row, so a resumed or repeated search never duplicates.
 class ResultsDatabase final : public ResultsStore {
 public:
-  // read_only: for commands that only read (analyze, generate, check, merge's inputs). Nothing is
-  // written, not even the switch to WAL mode or the schema of an empty file, so that an installed,
-  // shipped or someone else's database can be read where it cannot be written.
-  enum class Mode { create_if_missing, must_exist, read_only };
+  using Mode = ResultsFileMode;  // how the file is opened (results_file.hpp)
 
   // Throws UserError naming `path` when it is missing (must_exist, read_only), not a database, or
   // of another schema version; EnvironmentError when a writing mode finds it read-only.
@@ -42,7 +39,7 @@ public:
   ResultsDatabase(const ResultsDatabase&) = delete;
   ResultsDatabase& operator=(const ResultsDatabase&) = delete;
 
-  const std::string& path() const noexcept { return path_; }
+  const std::string& path() const noexcept { return file_.path(); }
 
   void record(const Measurement& measurement) override;
   void record(const std::vector<Measurement>& measurements) override;  // one transaction
@@ -62,15 +59,6 @@ public:
 private:
   struct Statements;
 
-  template <typename Action>
-  auto guarded(Action&& action) -> decltype(action());
-  template <typename Action>
-  void guarded_opening(Action&& action);  // guarded(), and a plain SQLite error is the file's
-  void open_for_writing(Mode mode);
-  void open_for_reading();
-  void enable_write_ahead_log();
-  void restore_journal_at_rest() noexcept;
-  void open_schema();  // the schema made in an empty file, checked (and upgraded) in another
   // The device of the row a transaction stored last, and its id: the rows that follow on it look
   // it up no more (an import of a million rows was three statements a row).
   struct StoredDevice {
@@ -84,12 +72,7 @@ private:
   // written by hand): text in a numeric column, a dangling device, statistics that are no measurement.
   std::vector<Measurement> read_rows(SqliteStatement& select) const;
 
-  std::string path_;
-  bool read_only_ = false;
-  // The journal a file kept before it was opened for writing ("delete" for the shipped
-  // databases), given back at close; empty for a new file, which keeps the write-ahead log.
-  std::string journal_at_rest_;
-  std::unique_ptr<SqliteConnection> connection_;
+  ResultsFile file_;                        // before the statements, which go first at close
   std::unique_ptr<Statements> statements_;  // null for an empty file opened read-only: nothing to read
 };
 
