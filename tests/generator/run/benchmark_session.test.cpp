@@ -14,11 +14,10 @@
 #include <sstream>
 
 #include "core/environment_error.hpp"
-#include "run/compiler.hpp"
 #include "run/stream_run_log.hpp"
 #include "store/results_database.hpp"
+#include "support/host_session.hpp"
 #include "support/policytune_process.hpp"
-#include "support/shared_build_cache.hpp"
 #include "support/temporary_directory.hpp"
 
 using namespace policytune;
@@ -28,29 +27,9 @@ namespace {
 const std::string kFaults = POLICYTUNE_TEST_DATA "/faults/bench/faults/";
 const std::string kTiny = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
 
-struct Session {
-  testing::TemporaryDirectory directory{"session"};
-  std::FILE* log = std::tmpfile();
-  RunOptions options;
-  StreamRunLog progress{log, ProgressStyle::lines};
-
-  explicit Session(std::size_t batch_size) {
-    options.build_directory = directory.file("build");
-    options.compiler.include_directories = default_include_directories();
-    options.compiler.build_cache = testing::shared_build_cache();
-    options.jobs = 2;
-    options.batch_size = batch_size;
-    options.sampling = {3, 0.05, 0.02};
-  }
-  ~Session() { std::fclose(log); }
-
-  std::string logged() const {
-    std::fflush(log);
-    std::rewind(log);
-    std::string text;
-    for (int c = std::fgetc(log); c != EOF; c = std::fgetc(log)) text += static_cast<char>(c);
-    return text;
-  }
+// A session's scratch folder, options and log, `batch_size` variants to a binary.
+struct Session : testing::HostSession<StreamRunLog> {
+  explicit Session(std::size_t batch_size) : HostSession("session", batch_size) {}
 };
 
 std::vector<std::pair<std::string, Variant>> every_variant(const SearchSpace& space) {

@@ -7,9 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "run/compiler.hpp"
-#include "support/shared_build_cache.hpp"
-#include "support/temporary_directory.hpp"
+#include "support/host_session.hpp"
 
 using namespace policytune;
 
@@ -17,20 +15,8 @@ namespace {
 
 const std::string kFinalistsBenchmark = POLICYTUNE_TEST_DATA "/search/bench/tiny/sum.cpp";
 
-struct FinalistsSession {
-  testing::TemporaryDirectory directory{"finalists"};
-  std::FILE* log = std::tmpfile();
-  RunOptions options;
-  SearchProgress progress{log, ProgressStyle::lines};
-
-  FinalistsSession() {
-    options.build_directory = directory.file("build");
-    options.compiler.include_directories = default_include_directories();
-    options.compiler.build_cache = testing::shared_build_cache();
-    options.jobs = 2;
-    options.sampling = {3, 0.05, 0.02};
-  }
-  ~FinalistsSession() { std::fclose(log); }
+struct FinalistsSession : testing::HostSession<SearchProgress> {
+  FinalistsSession() : HostSession("finalists") {}
 };
 
 std::size_t executables_in(const std::string& folder) {
