@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <policytune/protocol/sampling_defaults.hpp>
+
 #include "core/file_kind.hpp"
 #include "core/user_error.hpp"
 #include "run/compiler.hpp"
@@ -109,8 +111,8 @@ void add_sampling_options(CLI::App& app, MeasurementCommandOptions& options) {
   SearchOptions& s = options.search;
   // The harness takes these as they are: they are checked here.
   app.add_option("--min-samples", s.sampling.min_samples, "samples at least this many per state")
-      ->check(count_between(1, 100000))
-      ->capture_default_str();  // the harness stops at 100000
+      ->check(count_between(1, protocol::max_sample_count))
+      ->capture_default_str();  // the harness stops there
   app.add_option("--max-noise", s.sampling.max_noise_percent,
                  "sample until the median's relative noise is below this, in percent as NVBench takes it (0.5: 0.5 %)")
       ->check(number_between(1e-4, 100))
