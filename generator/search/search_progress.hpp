@@ -32,10 +32,18 @@ public:
   // building and running is counted apart, so that the search's own times and the confirmation's
   // add up to the whole.
   void add_build_time(double seconds) noexcept override {
-    confirming_ ? void(confirm_build_ += seconds) : StreamRunLog::add_build_time(seconds);
+    if (confirming_) {
+      confirm_build_ += seconds;
+    } else {
+      StreamRunLog::add_build_time(seconds);
+    }
   }
   void add_run_time(double seconds) noexcept override {
-    confirming_ ? void(confirm_run_ += seconds) : StreamRunLog::add_run_time(seconds);
+    if (confirming_) {
+      confirm_run_ += seconds;
+    } else {
+      StreamRunLog::add_run_time(seconds);
+    }
   }
   void begin_confirmation() noexcept { confirming_ = true; }
   void end_confirmation() noexcept { confirming_ = false; }
