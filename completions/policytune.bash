@@ -16,9 +16,9 @@ _policytune_options_pool="-h --help --pool -R --regex --strategy --budget --seed
   $_policytune_build_options"
 _policytune_options_analyze="-h --help --db --top --coverage --failures --dispatch --max-policies --threshold -R --regex"
 _policytune_options_generate="-h --help --db --benchmark --template --format --cccl --cccl-include -o --output
-  --namespace --archs --mode --match --device --device-arch --dispatch --max-policies --threshold"
+  --namespace --archs --mode --match --device --device-arch --prefer --dispatch --max-policies --threshold"
 _policytune_options_check="-h --help $_policytune_measurement_options --tolerance --max-drift --dispatch --max-policies
-  --threshold --junit --markdown"
+  --threshold --prefer --junit --markdown"
 _policytune_options_merge="-h --help --db"
 _policytune_options_prune="-h --help --db --dry-run"
 _policytune_options_import="-h --help --db --base --source --cccl --compute-capability"

@@ -13,8 +13,10 @@ if(NOT EXISTS "${source_dir}/policies/databases/${name}.db")
   message(STATUS "skipped: nothing measured (no policies/databases/${name}.db): its hub is CUB's own")
   return()
 endif()
+include("${CMAKE_CURRENT_LIST_DIR}/shipped_hubs.cmake")
+policytune_read_shipped_device(shipped_device)
 execute_process(COMMAND "${POLICYTUNE}" check "${source_dir}/${BENCHMARK}" --db "${source_dir}/policies/databases/${name}.db"
-                        --build-dir "${BUILD_DIR}" --dispatch "Elements{io}"
+                        --build-dir "${BUILD_DIR}" --dispatch "Elements{io}" --prefer "${shipped_device}"
                 RESULT_VARIABLE result)
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "policytune check of ${name}: exit ${result}")

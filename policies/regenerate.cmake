@@ -24,6 +24,7 @@ set(architectures 80,90)
 
 include("${CMAKE_CURRENT_LIST_DIR}/shipped_hubs.cmake")
 policytune_read_shipped_hubs(shipped)
+policytune_read_shipped_device(shipped_device)
 
 set(stale "")
 foreach(name IN LISTS shipped_HUBS)
@@ -41,7 +42,7 @@ foreach(name IN LISTS shipped_HUBS)
     COMMAND "${POLICYTUNE}" generate --db "${shipped_dir}/databases/${benchmark_name}.db"
             --benchmark "${source_dir}/${benchmark}" --template "${source_dir}/${template}"
             --namespace "policytune::tuning::${name}" --archs ${architectures} --mode ${MODE}
-            --dispatch "Elements{io}"
+            --dispatch "Elements{io}" --prefer "${shipped_device}"
             -o "${OUTPUT_DIR}/${header}"
     RESULT_VARIABLE result ERROR_VARIABLE notes)
   if(NOT result EQUAL 0)

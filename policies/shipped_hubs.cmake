@@ -26,3 +26,16 @@ function(policytune_read_shipped_hubs prefix)
   set(${prefix}_HUBS "${hubs}" PARENT_SCOPE)
   set(${prefix}_BENCHMARKS "${benchmarks}" PARENT_SCOPE)
 endfunction()
+
+# Reads policies/shipped_device.txt: sets <out> to the name of the card whose measurements the
+# shipped hubs are rendered from.
+function(policytune_read_shipped_device out)
+  set(file "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/shipped_device.txt")
+  file(STRINGS "${file}" lines REGEX "^[^#]")
+  list(LENGTH lines count)
+  if(NOT count EQUAL 1)
+    message(FATAL_ERROR "${file}: expected one line naming a card, found ${count}")
+  endif()
+  string(STRIP "${lines}" name)
+  set(${out} "${name}" PARENT_SCOPE)
+endfunction()

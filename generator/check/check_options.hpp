@@ -21,7 +21,10 @@ namespace policytune {
 struct CheckOptions {
   std::vector<std::string> sources;        // the benchmarks whose shipped policies are checked
   std::string database = "policytune.db";  // which policies ship, and the medians drift is judged by
-  RunOptions measuring;                    // build directory, compiler, sampling, axis filters, devices
+  // Where several devices measured this device's architecture, the policies `generate --prefer`
+  // renders from these ship, and are checked here; drift is judged by this device's own medians.
+  std::vector<std::string> preferred_devices;
+  RunOptions measuring;  // build directory, compiler, sampling, axis filters, devices
   // A shipped policy regresses when it is slower than base by more than this or by more than
   // three times the combined noise of both medians, whichever is larger. A range of a dispatch
   // loses its gain when the gain falls below min(predicted gain, 1) by more than this or three

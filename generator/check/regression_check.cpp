@@ -60,8 +60,8 @@ public:
     for (const auto& row : stored) {
       if (row.benchmark == session_.name() && row.source_hash == session_.source_hash()) own.push_back(row);
     }
-    WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest, device.device.name,
-                                 options_.dispatch};
+    WinnerOptions winner_options{session_.name(), session_.source_hash(), DeviceMatch::nearest,
+                                 shipped_from(own, device.device), options_.dispatch};
     winner_options.declared = declared_runtime_axes(session_.entries());
     const auto links = select_winners(own, session_.space(), winner_options);
     const ArchitecturePolicies* link = serving_link(links, architecture_of(device.device));
@@ -99,6 +99,19 @@ public:
   }
 
 private:
+  // The device whose winners ship on `here`'s architecture: the first preferred device that measured
+  // it (as `generate --prefer` renders), else `here` itself (else, by nearest match, another).
+  std::string shipped_from(const std::vector<Measurement>& own, const DeviceIdentity& here) const {
+    const std::string architecture = architecture_of(here);
+    for (const auto& name : options_.preferred_devices) {
+      const bool measured = std::any_of(own.begin(), own.end(), [&](const Measurement& row) {
+        return row.device.name == name && architecture_of(row.device) == architecture;
+      });
+      if (measured) return name;
+    }
+    return here.name;
+  }
+
   bool has_runtime_axis(const std::string& name) const {
     return std::any_of(session_.entries().begin(), session_.entries().end(), [&](const HarnessEntry& entry) {
       return std::any_of(entry.axes.begin(), entry.axes.end(),

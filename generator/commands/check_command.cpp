@@ -90,6 +90,10 @@ RunCommand setup_check(CLI::App& app) {
                  "largest relative change of a median (and of a dispatch's gain) against the database (same device)")
       ->check(number_between(0, 100))
       ->capture_default_str();
+  app.add_option("--prefer", check->preferred_devices,
+                 "where several devices measured this one's architecture: check the policies generate --prefer "
+                 "renders from the first of these (by name) that did, as the shipped hubs are; repeatable")
+      ->allow_extra_args(false);
   add_dispatch_options(
       app, *dispatch,
       "check the policy per range of this runtime axis (Elements{io}) that generate --dispatch renders: "

@@ -62,6 +62,10 @@ void add_generate_options(CLI::App& app, GenerateCommandOptions& command) {
   app.add_option("--device-arch", options.device_architecture,
                  "the SM number of --device (100) where the database has no results from it (a new GPU)")
       ->needs(device);
+  app.add_option("--prefer", options.preferred_devices,
+                 "where several devices measured one architecture: the results of the first of these (by name) "
+                 "that did; repeatable")
+      ->allow_extra_args(false);
   add_dispatch_options(app, command.dispatch,
                        "a policy per range of this runtime axis (Elements{io}) where several beat one, and a selector");
 }

@@ -62,6 +62,7 @@ std::vector<ArchitecturePolicies> tuned_architectures(const GenerateOptions& opt
                                                       HubRequest& request) {
   WinnerOptions winner_options{request.benchmark, content_hash(source), options.match, options.device,
                                options.dispatch};
+  winner_options.preferred_devices = options.preferred_devices;
   winner_options.declared =
       declared_axes_of(database.search_spaces(), request.benchmark, winner_options.source_hash, options.database);
   std::size_t stale = 0, current = 0;

@@ -26,9 +26,10 @@ struct GenerateOptions {
   std::vector<std::string> architectures;  // SM numbers the consumer builds for
   RenderMode mode = RenderMode::tuned;
   DeviceMatch match = DeviceMatch::exact;
-  std::string device;                       // render this device's results; empty: the only one per architecture
-  std::string device_architecture;          // its SM number, where the database has no results from it
-  std::optional<DispatchOptions> dispatch;  // a policy per range of a runtime axis
+  std::string device;                          // render this device's results; empty: the only one per architecture
+  std::vector<std::string> preferred_devices;  // where several measured one architecture (WinnerOptions)
+  std::string device_architecture;             // its SM number, where the database has no results from it
+  std::optional<DispatchOptions> dispatch;     // a policy per range of a runtime axis
 };
 
 // Renders the header. Notes on stderr say what the header cannot: each architecture served by

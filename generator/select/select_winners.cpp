@@ -67,19 +67,22 @@ std::vector<std::string> architectures_in_order(
 std::optional<std::pair<std::string, std::string>> device_for(const std::string& architecture,
                                                               const std::set<std::string>& devices,
                                                               const WinnerOptions& options) {
+  const auto preferred = std::find_if(options.preferred_devices.begin(), options.preferred_devices.end(),
+                                      [&](const std::string& name) { return devices.count(name) > 0; });
+  const std::string& stand_in = preferred != options.preferred_devices.end() ? *preferred : *devices.begin();
   std::string device = options.device;
   std::string note;
   if (device.empty()) {
-    if (devices.size() > 1 && options.match == DeviceMatch::exact) {
-      throw UserError(
-          fmt::format("several devices measured sm_{} ({}); choose one with --device or allow --match nearest",
-                      architecture, fmt::join(devices, ", ")));
+    if (devices.size() > 1 && options.match == DeviceMatch::exact && preferred == options.preferred_devices.end()) {
+      throw UserError(fmt::format(
+          "several devices measured sm_{} ({}); choose one with --device or --prefer, or allow --match nearest",
+          architecture, fmt::join(devices, ", ")));
     }
-    device = *devices.begin();
+    device = devices.size() > 1 ? stand_in : *devices.begin();
   } else if (devices.count(device) == 0) {
     if (options.match == DeviceMatch::exact) return std::nullopt;
-    note = fmt::format("nearest match: measured on {}, not on {}", *devices.begin(), device);
-    device = *devices.begin();
+    note = fmt::format("nearest match: measured on {}, not on {}", stand_in, device);
+    device = stand_in;
   }
   return std::pair{device, note};
 }

@@ -34,6 +34,9 @@ struct WinnerOptions {
   // The benchmark's runtime axes, which the scores weigh by (declared_axes.hpp); empty: the
   // runtime workloads base measured stand in for them.
   DeclaredAxes declared = {};
+  // Where several devices measured one architecture and `device` did not (or is empty): the first
+  // of these that did (`--prefer`); none of them: an error, or with nearest the first by name.
+  std::vector<std::string> preferred_devices{};
 };
 
 // Per architecture found in `measurements` (ascending), the winner of every compile-time workload:

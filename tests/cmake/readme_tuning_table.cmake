@@ -1,12 +1,17 @@
-# The table of measured tunings in docs/results/h100-tunings.md is what scripts/tuning-table prints
-# from the committed databases and hubs: every row the script prints is on that page. Invoked with -P:
-#   -DPYTHON=<python3> -DPOLICYTUNE=<tool> -DSOURCE_DIR=<repository>
-execute_process(COMMAND "${PYTHON}" "${SOURCE_DIR}/scripts/tuning-table" "${POLICYTUNE}"
+# A card's table of measured tunings on its results page is what scripts/tuning-table prints from
+# the committed databases and hubs: every row the script prints is on that page. Invoked with -P:
+#   -DPYTHON=<python3> -DPOLICYTUNE=<tool> -DSOURCE_DIR=<repository> -DPAGE=<docs/results/...md>
+#   [-DDEVICE=<card>]   (default: the shipped hubs' card)
+set(device_option "")
+if(DEVICE)
+  set(device_option --device "${DEVICE}")
+endif()
+execute_process(COMMAND "${PYTHON}" "${SOURCE_DIR}/scripts/tuning-table" "${POLICYTUNE}" ${device_option}
                 RESULT_VARIABLE result OUTPUT_VARIABLE table ERROR_VARIABLE problem)
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "scripts/tuning-table failed (${result}):\n${problem}")
 endif()
-set(page "docs/results/h100-tunings.md")
+set(page "${PAGE}")
 file(READ "${SOURCE_DIR}/${page}" readme)
 string(REPLACE "\n" ";" lines "${table}")
 set(rows 0)

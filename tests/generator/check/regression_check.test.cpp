@@ -60,6 +60,34 @@ TEST_CASE("check: a shipped policy faster than base passes; one slower than base
     CHECK_FALSE(report.passed());
   }
 
+  SECTION("with --prefer, the policies another card of this architecture ships are checked here") {
+    // The searched rows again as another card's, on which work_4 measured ten times faster than base.
+    const std::string two_cards = workspace.doctored("two_cards.db", [](Measurement&) {});
+    {
+      ResultsDatabase database(two_cards, ResultsDatabase::Mode::must_exist);
+      auto rows = database.measurements();
+      for (auto& row : rows) {
+        row.device.name = "another card";
+        if (row.variant == "work_4") scale(row, 0.05);
+      }
+      database.record(rows);
+    }
+    auto options = workspace.options("two_cards.db");
+    options.max_drift = 10;  // this machine's noise is not under test here
+    options.preferred_devices = {"a card never measured"};
+    const auto own = workspace.check(options);
+    REQUIRE(own.rows.size() == 1);
+    CHECK(own.rows[0].variant == "work_1");
+    CHECK(own.rows[0].verdict == CheckRow::Verdict::ok);
+
+    options.preferred_devices = {"a card never measured", "another card"};
+    const auto shipped = workspace.check(options);
+    REQUIRE(shipped.rows.size() == 1);
+    CHECK(shipped.rows[0].variant == "work_4");
+    CHECK(shipped.rows[0].verdict == CheckRow::Verdict::regression);
+    CHECK_THAT(shipped.benchmarks.at(0).note, Catch::Contains("measured on another card"));
+  }
+
   SECTION("without tunings for this device there is nothing to check") {
     const auto options = workspace.options("empty.db");
     ResultsDatabase(options.database, ResultsDatabase::Mode::create_if_missing);

@@ -487,6 +487,17 @@ TEST_CASE("several devices of one architecture need a choice or a nearest match"
   const auto nearest = select_winners(rows, space, options);
   REQUIRE(nearest.size() == 1);
   CHECK_THAT(nearest[0].device_note, Catch::Contains("nearest match: measured on Another GPU, not on Unmeasured GPU"));
+
+  // --prefer: the first listed device that measured the architecture, with or without --device.
+  const std::string& recorded_device = recorded.rows.at(0).device.name;
+  options.preferred_devices = {"Unmeasured GPU", recorded_device, "Another GPU"};
+  CHECK_THAT(select_winners(rows, space, options).at(0).device_note,
+             Catch::Contains("nearest match: measured on " + recorded_device + ", not on Unmeasured GPU"));
+  options.device = "";
+  options.match = DeviceMatch::exact;
+  CHECK(select_winners(rows, space, options).at(0).device_note == "measured on " + recorded_device);
+  options.preferred_devices = {"Unmeasured GPU"};
+  CHECK_THROWS_WITH(select_winners(rows, space, options), Catch::Contains("choose one with --device or --prefer"));
 }
 
 namespace {
